@@ -119,4 +119,5 @@ function CopyReplyButton({ turn }: { turn: Turn & { outcome: TurnOutcome } }) {
 const notRecordedWords: Record<NonNullable<Turn['notRecorded']>, string> = {
   'private-window': 'Not recorded (private window)',
   'traces-off': 'Not recorded (traces are off)',
+  'cannot-store': 'Not recorded (traces cannot be stored here)',
 };

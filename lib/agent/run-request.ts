@@ -6,6 +6,7 @@ import type { AgentEvent } from '@webmcp-agents/local-agent';
 import type { Engine } from '../engines/engine';
 import type { Settings } from '../settings';
 import { originOf } from '../text/origin-of';
+import { whyRecorderKeepsNone } from '../traces/trace-recorder';
 import type { ActiveRun, TabRunHost } from './active-run';
 import type { SessionMessage } from './agent-port-protocol';
 import { applyAgentEvent, updateCard } from './apply-agent-event';
@@ -36,14 +37,14 @@ type TurnAccess = { current: () => Turn; setTurn: (next: Turn, message?: Session
 export async function runRequest(host: RequestHost, request: string, active: ActiveRun, turn: TurnAccess): Promise<[TurnOutcome, string?]> {
   const { world, tabId } = host;
   const { signal } = active.controller;
-  const [settings, page, privateWindow, keepsTraces] = await Promise.all([
+  const [settings, page, privateWindow, notKept] = await Promise.all([
     world.loadSettings(),
     readPageAtSend(world, tabId, signal),
     world.isPrivateTab(tabId),
-    world.recorder.keepsTraces?.() ?? true,
+    whyRecorderKeepsNone(world.recorder),
   ]);
   active.privateWindow = privateWindow;
-  active.notRecorded = privateWindow ? 'private-window' : keepsTraces ? undefined : 'traces-off';
+  active.notRecorded = privateWindow ? 'private-window' : notKept;
   // Where the run ends on its site anyway, the model is not loaded for it.
   const off = takeSite(active, settings, page.tools, page.sentOn);
   if (off) return off;

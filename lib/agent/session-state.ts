@@ -113,7 +113,7 @@ export const turnSchema = lazySchema(() =>
      * Why the run has no trace (no `runId`), which the panel says: it went on in a private window,
      * or the person keeps no traces.
      */
-    notRecorded: z.enum(['private-window', 'traces-off']).optional(),
+    notRecorded: z.enum(['private-window', 'traces-off', 'cannot-store']).optional(),
     /**
      * How many of the requests before this one the model read with it (see SessionHistory.forRun):
      * those its context had room for, on this site. Absent before the model was asked.

@@ -85,7 +85,8 @@ export function createStoredRecorder(options: StoredRecorderOptions = {}): Store
   return {
     ready,
     flush,
-    keepsTraces: async () => (await loadSettings()).keepTraces,
+    // The database is tried again at each run, as at each write: only one it cannot open now is said.
+    whyNotKept: async () => ((await loadSettings()).keepTraces ? openStore().then(() => undefined, () => 'cannot-store' as const) : 'traces-off'),
     startRun(info: RunInfo) {
       builders.set(info.runId, new TraceBuilder(info));
       unlisted.add(info.runId);

@@ -18,8 +18,12 @@ export interface RunInfo {
 
 /** Where every event of every run goes, as it happens. */
 export interface TraceRecorder {
-  /** Whether the person keeps traces at all (see `TraceSettings`); a recorder without settings does. */
-  keepsTraces?(): Promise<boolean>;
+  /**
+   * Why a run started now would not be kept, if it would not: the person keeps no traces (see
+   * `TraceSettings`), or they cannot be stored here (the database does not open: one a newer
+   * version left, say). A recorder without this keeps every run.
+   */
+  whyNotKept?(): Promise<NotKept | undefined>;
   startRun(info: RunInfo): void;
   record(runId: string, event: AgentEvent): void;
   /** `notice`: what the side panel said under the turn, where it said more than its answer (why it stopped, what failed). */
@@ -28,7 +32,15 @@ export interface TraceRecorder {
   flush?(): Promise<void>;
 }
 
+/** Why runs are not kept as traces now, as `recorder` says: the person turned them off, or they cannot be stored. */
+export type NotKept = 'traces-off' | 'cannot-store';
+
+/** Why `recorder` keeps no trace of a run now; undefined where it does, or cannot tell (then it tries). */
+export async function whyRecorderKeepsNone(recorder: TraceRecorder): Promise<NotKept | undefined> {
+  return recorder.whyNotKept?.().catch(() => undefined);
+}
+
 /** Whether runs are kept as traces now, as `recorder` says; where it cannot tell, they are (the default). */
 export async function recorderKeepsTraces(recorder: TraceRecorder): Promise<boolean> {
-  return (await recorder.keepsTraces?.().catch(() => true)) ?? true;
+  return (await whyRecorderKeepsNone(recorder)) === undefined;
 }

@@ -3191,7 +3191,7 @@ describe('agent sessions in a private (incognito) window: nothing outlasts the w
   it('records no trace where the person keeps none, and says so on the turn', async () => {
     await script(['Hello.']);
     const h = harness();
-    h.recorder.keepsTraces = async () => false;
+    h.recorder.whyNotKept = async () => 'traces-off';
     h.openPanelAndAsk(1, 'hi');
     await h.untilTurnEnds(0, 'answer');
     expect(h.state()!.turns[0]!.notRecorded).toBe('traces-off');
@@ -3325,7 +3325,7 @@ describe('agent sessions after an update of the extension, which clears every ch
     await restarted.untilTurnEnds(1, 'answer');
     await new Promise((resolve) => setTimeout(resolve, 100));
     const again = harness();
-    again.recorder.keepsTraces = async () => false;
+    again.recorder.whyNotKept = async () => 'traces-off';
     again.openPanel(1);
     await again.until(() => again.state()?.turns.length === 2);
     expect(again.state()?.turnsLeftOut).toEqual({ count: 2, tracesKept: false });
@@ -3351,7 +3351,7 @@ describe('agent sessions after an update of the extension, which clears every ch
     await h.untilTurnEnds(0, 'answer');
     // The worker only restarted: session storage kept the chat.
     const restarted = harness();
-    restarted.recorder.keepsTraces = async () => false;
+    restarted.recorder.whyNotKept = async () => 'traces-off';
     await restarted.sessions.chatsEnded([1, 2], 'reload');
     restarted.openPanel(1);
     await restarted.until(() => restarted.state()?.turns.length === 1);

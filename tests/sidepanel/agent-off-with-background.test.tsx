@@ -7,6 +7,7 @@ import { ChatApp } from '@/components/chat/chat-app';
 import type { PanelMessage, SessionMessage } from '@/lib/agent/agent-port-protocol';
 import { createAgentSessions } from '@/lib/agent/agent-sessions';
 import { replayScriptItem } from '@/lib/engines/replay-script';
+import type { NotKept } from '@/lib/traces/trace-recorder';
 import { loadSettings, updateSettings, watchSettings } from '@/lib/settings';
 import type { AgentPort } from '@/lib/sidepanel/agent-port';
 import { PanelModel } from '@/lib/sidepanel/panel-model';
@@ -22,7 +23,7 @@ const tabId = 7;
  * The whole side panel talking to the background's real agent sessions over an in-memory port,
  * with the settings in the extension's storage: what the panel writes is what the options page reads.
  */
-function mountWithBackground(origin = 'https://shop.example', { privateTab = false } = {}) {
+function mountWithBackground(origin = 'https://shop.example', { privateTab = false, notKept }: { privateTab?: boolean; notKept?: NotKept } = {}) {
   const executed: string[] = [];
   const sessions = createAgentSessions({
     loadSettings,
@@ -34,7 +35,7 @@ function mountWithBackground(origin = 'https://shop.example', { privateTab = fal
     isPrivateTab: async () => privateTab,
     executeTabTool: async (_tabId, name) => (executed.push(name), { text: `${name} ok` }),
     scorerFor: () => undefined,
-    recorder: createMemoryRecorder(),
+    recorder: Object.assign(createMemoryRecorder(), notKept ? { whyNotKept: async () => notKept } : {}),
   });
   // As the background wires them: a change of the settings, from anywhere, redraws the panels.
   const stopWatching = watchSettings(() => sessions.settingsChanged());
@@ -210,5 +211,14 @@ describe('the panel of a tab in a private window, with the background and the se
     await panel.until(() => expect(panel!.find('trace-link')).not.toBeNull());
     expect(panel.find('private-window')).toBeNull();
     expect(panel.find('not-recorded')).toBeNull();
+  });
+
+  it('says a run is not recorded where traces cannot be stored (a newer version left the database), instead of linking a trace the viewer cannot show', async () => {
+    await replayScriptItem.setValue({ replies: ['Hello.'], chunkSize: 8, delayMs: 0 });
+    panel = mountWithBackground('https://shop.example', { notKept: 'cannot-store' });
+    await panel.until(() => expect(panel!.model.canSend.value).toBe(true));
+    panel.model.send('hi');
+    await panel.until(() => expect(panel!.find('not-recorded')?.textContent).toBe('Not recorded (traces cannot be stored here)'));
+    expect(panel.find('trace-link')).toBeNull();
   });
 });

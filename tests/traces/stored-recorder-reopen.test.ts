@@ -28,4 +28,19 @@ describe('the stored recorder, where the trace database fails to open at first',
     expect(trace?.run).toMatchObject({ outcome: 'answer', request: 'Put two enamel mugs in my cart' });
     warn.mockRestore();
   });
+
+  it('says runs cannot be stored while the database does not open (one a newer version left), and that traces are off where the person turned them off', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { createStoredRecorder } = await import('@/lib/traces/stored-recorder');
+    const newer = Promise.reject(Object.assign(new Error('The runs kept here were written by a newer version of this extension.'), { name: 'VersionError' }));
+    newer.catch(() => {});
+    const refused = createStoredRecorder({ store: newer, loadSettings: async () => defaultTraceSettings });
+    await refused.ready;
+    expect(await refused.whyNotKept?.()).toBe('cannot-store');
+    const off = createStoredRecorder({ store: openTestStore(), loadSettings: async () => ({ ...defaultTraceSettings, keepTraces: false }) });
+    expect(await off.whyNotKept?.()).toBe('traces-off');
+    const kept = createStoredRecorder({ store: openTestStore(), loadSettings: async () => defaultTraceSettings });
+    expect(await kept.whyNotKept?.()).toBeUndefined();
+    warn.mockRestore();
+  });
 });

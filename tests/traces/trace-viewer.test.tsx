@@ -792,7 +792,7 @@ describe('the trace viewer', () => {
     await viewer.act(() => form.requestSubmit());
     await viewer.until(() => viewer!.find('notice-text')?.textContent === 'Keeping no traces of new runs. The runs listed stay until you delete them.', 'the notice');
     expect(viewer.container.querySelector('.retention summary')?.textContent).toBe('Keeping no traces');
-    expect(await createStoredRecorder({ store: await openTestStore(), loadSettings: loadTraceSettings }).keepsTraces?.()).toBe(false);
+    expect(await createStoredRecorder({ store: await openTestStore(), loadSettings: loadTraceSettings }).whyNotKept?.()).toBe('traces-off');
     expect(runIds(viewer)).toEqual(['mine']);
   });
 
