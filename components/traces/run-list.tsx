@@ -22,7 +22,7 @@ const rowsAtATime = 50;
 export function RunList({ model }: { model: TraceViewerModel }) {
   const runs = model.visibleRuns.value;
   const openIndex = runs.findIndex((run) => run.id === model.openRunId.value);
-  const [drawn, drawMore] = useRowsDrawn(`${model.query.value}\n${model.site.value}\n${model.outcome.value}`, openIndex);
+  const [drawn, drawMore] = useRowsDrawn(`${model.query.value}\n${model.site.value}\n${model.outcome.value}\n${model.calls.value}`, openIndex);
   const list = useRef<HTMLUListElement>(null);
   // The list is one stop for Tab, the rest of the viewer after it however many runs it holds: the
   // row the focus was last on takes it, or else the open run's; where that row was deleted, the

@@ -4,6 +4,7 @@ import { capError, finiteOr, traceMessage, traceParsed, traceProblem, traceResul
 import { traceAddress } from './trace-address';
 import { capText, traceCounts, traceLimits } from './trace-limits';
 import { runSizeBytes, stepBytes } from './measure-trace';
+import { callMarksOf } from './call-marks';
 import type { RunInfo } from './trace-recorder';
 import type { TraceOutcome, TraceRun, TraceStep } from './trace-schema';
 
@@ -92,6 +93,9 @@ export class TraceBuilder {
     const runDirty = this.runDirty || steps.length > 0;
     this.runDirty = false;
     if (!runDirty) return { steps };
+    const marks = callMarksOf([...this.drafts.values()].map((draft) => draft.step));
+    if (marks.length > 0) this.run.callMarks = marks;
+    else delete this.run.callMarks;
     this.run.sizeBytes = runSizeBytes(this.run, [...this.sizes.values()].reduce((sum, size) => sum + size, 0));
     return { run: { ...this.run }, steps };
   }

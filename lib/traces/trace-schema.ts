@@ -3,6 +3,7 @@ import { isPlainRecord } from '../messaging/is-plain-record';
 import { lazySchema } from '../messaging/lazy-schema';
 import { modelUsageSchema } from '../engines/model-usage-schema';
 import { latestTime, traceCounts as counts, traceLimits as limits } from './trace-limits';
+import { callMarks } from './call-marks';
 import { traceOutcomes } from './trace-outcomes';
 
 /**
@@ -168,6 +169,8 @@ export const traceRunSchema = lazySchema(() =>
     answer: text(limits.long).optional(),
     error: z.object({ name: text(limits.id), message: text(limits.message) }).optional(),
     stepCount: z.number().int().min(0).max(counts.steps),
+    /** What went wrong with its calls (see call-marks), worked out from its steps; absent where nothing did, and in older traces. */
+    callMarks: z.array(z.enum(callMarks)).max(callMarks.length).optional(),
     /** The bytes the run takes (see measure-trace), for the retention limit; recomputed on import. */
     sizeBytes: z.number().int().min(0),
     updatedAt: time(),

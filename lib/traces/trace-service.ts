@@ -1,6 +1,7 @@
 import { takeHandedFile } from './file-handoff';
 import type { ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
 import { canonicalJson, type ToolScorer } from '@webmcp-agents/local-agent';
+import { callMarksOf } from './call-marks';
 import { measureTrace } from './measure-trace';
 import { announceRunsChanged } from './runs-changed';
 import { siteOfTraceAddress, traceAddress } from './trace-address';
@@ -158,7 +159,9 @@ async function importFile(store: TraceStore, file: unknown) {
     const kept = { ...ended, url: traceAddress(ended.url), origin: siteOfTraceAddress(ended.url, ended.origin) };
     // Retention counts what a run takes, never what a file says it takes.
     // Nor what it says of its steps: the list counts those the run holds.
-    const counted = { ...kept, stepCount: steps.reduce((highest, { step }) => Math.max(highest, step), 0) };
+    const { callMarks: _said, ...unmarked } = kept;
+    const marks = callMarksOf(steps);
+    const counted = { ...unmarked, stepCount: steps.reduce((highest, { step }) => Math.max(highest, step), 0), ...(marks.length > 0 ? { callMarks: marks } : {}) };
     // Marked as come from a file, unless it is the run here as it is (an export imported back):
     // a run recorded in this browser stays unmarked, one imported before keeps when it was.
     const here = stored.get(run.id);
@@ -181,7 +184,8 @@ async function importFile(store: TraceStore, file: unknown) {
 /** Whether the store holds this run and its steps as they are, where and how much it takes aside. */
 async function storedAs(store: TraceStore, run: Omit<TraceRun, 'sizeBytes'>, steps: readonly TraceStep[]): Promise<boolean> {
   const here = await store.getTrace(run.id);
-  const content = ({ importedAt: _when, sizeBytes: _size, ...rest }: Partial<TraceRun>, ofSteps: readonly TraceStep[]) => canonicalJson({ run: rest, steps: ofSteps });
+  // What is worked out from the steps (a run recorded before marks were kept has none) is not content.
+  const content = ({ importedAt: _when, sizeBytes: _size, callMarks: _marks, ...rest }: Partial<TraceRun>, ofSteps: readonly TraceStep[]) => canonicalJson({ run: rest, steps: ofSteps });
   return here !== undefined && content(here.run, here.steps) === content(run, steps);
 }
 

@@ -34,6 +34,8 @@ export class TraceViewerModel {
   readonly query = signal('');
   readonly site = signal('');
   readonly outcome = signal('');
+  /** The call mark picked (see call-marks): `''`, any run. */
+  readonly calls = signal('');
   readonly openRunId = signal<string | undefined>(undefined);
   /** `null` when the run asked for is not stored. */
   readonly openTrace = signal<StoredTrace | null | undefined>(undefined);
@@ -47,8 +49,8 @@ export class TraceViewerModel {
   readonly replay = signal<ReplayState>({ status: 'idle' });
   readonly retention = signal<TraceSettings | undefined>(undefined);
 
-  /** The list narrowed by search, site and outcome. */
-  private readonly filter = createRunFilter({ runs: this.runs, query: this.query, site: this.site, outcome: this.outcome });
+  /** The list narrowed by search, site, outcome and calls. */
+  private readonly filter = createRunFilter({ runs: this.runs, query: this.query, site: this.site, outcome: this.outcome, calls: this.calls });
   readonly sites = this.filter.sites;
   readonly visibleRuns = this.filter.visibleRuns;
 
@@ -174,12 +176,13 @@ export class TraceViewerModel {
     this.notice.value = { tone: 'info', text };
   }
 
-  /** Every run listed again: the search and both filters cleared. */
+  /** Every run listed again: the search and the filters cleared. */
   clearFilters(): void {
     batch(() => {
       this.query.value = '';
       this.site.value = '';
       this.outcome.value = '';
+      this.calls.value = '';
     });
   }
 

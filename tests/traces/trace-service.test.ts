@@ -363,10 +363,13 @@ describe('the trace service', () => {
     const steps = edited.steps.length;
     edited.run.stepCount = steps + 7;
     delete edited.run.endedAt;
+    // Nor what it says went wrong with its calls: a file can hide a failure, or claim one.
+    edited.run.callMarks = ['failed', 'declined'];
     expect(await createTestService(store).service.handle({ type: 'traces-import', file })).toMatchObject({ ok: true, data: { imported: 1, kept: 0 } });
     const { run } = (await store.getTrace('edited'))!;
     expect(run.stepCount).toBe(steps);
     expect(run.endedAt).toBe(run.updatedAt);
+    expect(run.callMarks).toBeUndefined();
   });
 
   it('refuses a file whose run starts in the future, which retention would keep as the newest forever', async () => {

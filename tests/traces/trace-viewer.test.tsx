@@ -90,6 +90,49 @@ describe('the trace viewer', () => {
     expect(document.activeElement).toBe(viewer.find('run-search'));
   });
 
+  it('finds runs by what went wrong with their calls, and by the words of their answers and notices, not only their requests', async () => {
+    const store = await openTestStore();
+    const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
+    const call = (name: string, args: Record<string, unknown>) => `<tool_call>{"name": "${name}", "arguments": ${JSON.stringify(args)}}</tool_call>`;
+    const runs = [
+      { runId: 'clean', replies: [call('search_products', { query: 'mug' }), 'The enamel mug is 12.'] },
+      { runId: 'failed', replies: [call('open_product', { slug: 'teapot' }), 'There is no teapot.'] },
+      { runId: 'declined', replies: [call('open_product', { slug: 'enamel-mug' }), call('add_to_cart', { qty: 2 }), 'You did not want it.'], approve: () => false },
+      { runId: 'refused', replies: [call('fly_to_moon', {}), call('search_products', { query: 'cap' }), 'Caps are 9.'] },
+    ];
+    for (const [index, run] of runs.entries()) {
+      await recordShopRun({ recorder, runId: run.runId, request: `Request ${run.runId}`, replies: run.replies, ...(run.approve ? { approve: run.approve } : {}), startedAt: recentTime + (index + 1) * 60_000 });
+    }
+    await recorder.flush();
+    viewer = await mountViewer(store);
+    expect(runIds(viewer)).toEqual(['refused', 'declined', 'failed', 'clean']);
+    const filter = viewer.find('calls-filter') as HTMLSelectElement;
+    expect([...filter.options].map((option) => option.textContent)).toEqual(['Any calls', 'A tool failed', 'A call was declined', 'The model got a call wrong']);
+    const shown = async (value: string) => {
+      await viewer!.act(() => {
+        filter.value = value;
+        filter.dispatchEvent(new Event('change', { bubbles: true }));
+      });
+      return runIds(viewer!);
+    };
+    expect(await shown('failed')).toEqual(['failed']);
+    expect(await shown('declined')).toEqual(['declined']);
+    expect(await shown('refused')).toEqual(['refused']);
+    expect(viewer.find('run-count')?.textContent).toBe('1 of 4 runs');
+    expect(await shown('')).toEqual(['refused', 'declined', 'failed', 'clean']);
+
+    // The search reads the answers too.
+    await viewer.act(() => (viewer!.model.query.value = 'no teapot'));
+    expect(runIds(viewer)).toEqual(['failed']);
+    expect(viewer.find('run-search')?.getAttribute('aria-label')).toBe('Search requests and answers');
+    // "Show all runs" clears this filter too.
+    await viewer.act(() => (viewer!.model.calls.value = 'declined'));
+    expect(viewer.find('no-match')).not.toBeNull();
+    await viewer.act(() => viewer!.find('show-all-runs')!.click());
+    expect(runIds(viewer)).toHaveLength(4);
+    expect(viewer.model.calls.value).toBe('');
+  });
+
   it('shows every key in the search box at once, and narrows the list once typing pauses, not at each key', async () => {
     viewer = await mountViewer(await storeWith([{ runId: 'hat', request: 'Find a hat' }, { runId: 'hello', request: 'Say hello', replies: ['Hello!'] }, { runId: 'mugs' }]));
     const box = viewer.find('run-search') as HTMLInputElement;
