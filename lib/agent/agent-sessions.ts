@@ -83,6 +83,8 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     if (!session) {
       session = new TabSession(tabId, world, (message) => publish(tabId, message), stored()?.get(tabId));
       sessions.set(tabId, session);
+      // Its own title, which another tab's of the same page must not be named by in its panel.
+      void waitingTabs.noteTitle(tabId);
     }
     return session;
   };

@@ -25,6 +25,14 @@ export function createWaitingTabNames({ sessions, panels, engines, background, p
   // the site it was reported from: a page of another site (the tab left while its run unwinds) does
   // not name a run of the first.
   const currentTitles = new Map<number, { title: string | undefined; origin: string }>();
+  /**
+   * The other tab's name as `tabId`'s panel says it: where it is this tab's own too (the same page
+   * open in two tabs), it would read as this tab, and "another tab" says more.
+   */
+  const nameApart = (name: string | undefined, tabId: number): string | undefined => {
+    const own = currentTitles.get(tabId);
+    return name !== undefined && own !== undefined && tabName(own.title, own.origin) === name ? undefined : name;
+  };
   return {
     /** Reads the tab's latest report of tools; the panels of tabs waiting for its run hear of a new title. */
     async noteTitle(tabId: number): Promise<void> {
@@ -47,7 +55,7 @@ export function createWaitingTabNames({ sessions, panels, engines, background, p
       // A private window's tab is neither named nor offered in a normal window's panel (see `isPrivateTab`).
       if (!other || (other.privateWindow && !waiting?.privateWindow)) return { ...status, waitingForTab: undefined, waitingForMore: undefined };
       const current = currentTitles.get(status.waitingForTab);
-      const name = tabName(current?.origin === other.origin ? current.title : other.title, other.origin);
+      const name = nameApart(tabName(current?.origin === other.origin ? current.title : other.title, other.origin), tabId);
       const kind = status.state === 'loading' ? 'run' : 'reply';
       return { ...status, progressText: waitingWords(kind, { ...(name ? { name } : {}), askingYou: other.askingYou, others: status.waitingForMore }) };
     },
@@ -65,7 +73,7 @@ export function createWaitingTabNames({ sessions, panels, engines, background, p
       const [first] = asking;
       if (!first) return undefined;
       const current = currentTitles.get(first.tabId);
-      const name = tabName(current?.origin === first.run.origin ? current.title : first.run.title, first.run.origin);
+      const name = nameApart(tabName(current?.origin === first.run.origin ? current.title : first.run.title, first.run.origin), tabId);
       return { tabId: first.tabId, ...(name ? { name } : {}), ...(asking.length > 1 ? { more: asking.length - 1 } : {}) };
     },
     /** The tab closed or was replaced: its title is forgotten. */

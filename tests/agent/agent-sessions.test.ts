@@ -2180,6 +2180,18 @@ describe('agent sessions', () => {
     hidden.pressStop(1);
   });
 
+  it("names another tab of the same page, whose title is this tab's own, as \"another tab\", not by the title that reads as this one", async () => {
+    await script([`Adding one to the cart now.${call('add_to_cart', { qty: 1 })}`, 'Added.'], 5);
+    const h = harness({ tabTools: () => ({ url: 'https://shop.example/', origin: 'https://shop.example', title: 'Mug shop', tools }) });
+    h.openPanel(2);
+    await h.until(() => h.state()?.tabId === 2);
+    h.openPanelAndAsk(1, 'add a mug');
+    h.openPanel(2);
+    await h.until(() => h.state()?.tabId === 2 && h.state()?.askingElsewhere !== undefined);
+    expect(h.state()?.askingElsewhere).toEqual({ tabId: 1 });
+    h.pressStop(1);
+  });
+
   it('blames no tool for a page the person reloaded, or left by its address, while the tool ran', async () => {
     await script([call('search_products', { query: 'mug' }), 'never']);
     const h = harness({ execute: () => new Promise(() => {}) });
