@@ -19,6 +19,8 @@ export interface ReplaySignals {
 /** Replays the open run in a tab of the person's choice, through the viewer's client. */
 export class TraceReplay {
   private handle?: { confirm(callId: string, allow: boolean): void; cancel(): void };
+  /** How many tab lists were asked for: each answer knows whether a later one was asked since. */
+  private tabLists = 0;
 
   constructor(
     private readonly options: Pick<TraceViewerOptions, 'client'>,
@@ -27,8 +29,11 @@ export class TraceReplay {
 
   /** The tabs a run can be replayed in; the run's own tab first choice while it shows the same site. */
   async loadTabs(): Promise<void> {
-    const run = this.signals.openTrace.value?.run;
+    // Only the latest list counts: an earlier one answered late tells of tabs as they were before.
+    const mine = ++this.tabLists;
     const tabs = (await attemptAction(() => this.options.client.replayTabs())) ?? [];
+    if (mine !== this.tabLists) return;
+    const run = this.signals.openTrace.value?.run;
     this.signals.replayTabs.value = tabs;
     const sameSite = tabs.filter((tab) => tab.origin === run?.origin);
     const chosen = sameSite.find((tab) => tab.tabId === run?.tabId) ?? sameSite[0];

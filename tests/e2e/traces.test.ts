@@ -278,6 +278,7 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
         return (await viewer.locator('[data-testid=replay-tab] option:checked').allTextContents()).join('');
       }, { timeout: 10_000 })
       .toMatch(/mug-shop\.html · /);
+    await expect.poll(() => viewer.getByTestId('replay-start').isEnabled()).toBe(true);
     await viewer.getByTestId('replay-start').click();
     await viewer.locator('[data-testid=replay-confirm][data-name=add_to_cart]').waitFor({ timeout: 15_000 });
     const elsewhere = fixtureServer.url('/no-tools-here').replace('127.0.0.1', 'localhost');

@@ -8,8 +8,8 @@ import { TraceReplay } from '../../lib/traces/trace-replay';
 
 const tab = (tabId: number, origin: string): ReplayTab => ({ tabId, url: `${origin}/`, origin, toolCount: 1 });
 
-/** A replay of a run from tab 7 on the shop, with the tabs the client lists (or a failure). */
-function replayWith(tabs: ReplayTab[] | Error) {
+/** A replay of a run from tab 7 on the shop, with the tabs the client lists (or a failure, or how it answers). */
+function replayWith(tabs: ReplayTab[] | Error | (() => Promise<ReplayTab[]>)) {
   const signals = {
     openRunId: signal<string | undefined>('run-1'),
     openTrace: signal<StoredTrace | null | undefined>({ run: { tabId: 7, origin: 'https://shop.example' }, steps: [] } as unknown as StoredTrace),
@@ -17,7 +17,7 @@ function replayWith(tabs: ReplayTab[] | Error) {
     replayTabId: signal<number | undefined>(undefined),
     replay: signal<ReplayState>({ status: 'idle' }),
   };
-  const client = { replayTabs: async () => (tabs instanceof Error ? Promise.reject(tabs) : tabs) } as unknown as TraceClient;
+  const client = { replayTabs: typeof tabs === 'function' ? tabs : async () => (tabs instanceof Error ? Promise.reject(tabs) : tabs) } as unknown as TraceClient;
   return { signals, replay: new TraceReplay({ client }, signals) };
 }
 
@@ -43,5 +43,18 @@ describe('TraceReplay.loadTabs', () => {
     await replay.loadTabs();
     expect(signals.replayTabs.value).toEqual([]);
     expect(signals.replayTabId.value).toBeUndefined();
+  });
+
+  it('keeps the latest list where an earlier one answers late, which tells of the tabs as they were (a page not yet reported)', async () => {
+    const answers: Array<(tabs: ReplayTab[]) => void> = [];
+    const { signals, replay } = replayWith(() => new Promise<ReplayTab[]>((resolve) => answers.push(resolve)));
+    const earlier = replay.loadTabs();
+    const later = replay.loadTabs();
+    answers[1]!([tab(7, 'https://shop.example')]);
+    await later;
+    answers[0]!([]);
+    await earlier;
+    expect(signals.replayTabs.value).toEqual([tab(7, 'https://shop.example')]);
+    expect(signals.replayTabId.value).toBe(7);
   });
 });
