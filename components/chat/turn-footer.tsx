@@ -32,8 +32,9 @@ interface TurnFooterProps {
 
 /** How a finished turn ended, how long it took, and where its trace is (or that a private window keeps none). */
 export function TurnFooter({ turn, onTryAgain, onEditRequest }: TurnFooterProps) {
-  // The background words every ending; its generic wording stands in should a turn lack one.
-  const notice = turn.notice ?? noticeFor(turn.outcome);
+  // The background words every ending; its generic wording stands in should a turn lack one. A turn
+  // the agent being off ended says so in the past once the agent is on again (a request may be sent).
+  const notice = turn.agentOff && onTryAgain ? agentBackOnNotice(turn.outcome) : (turn.notice ?? noticeFor(turn.outcome));
   const took = turn.endedAt !== undefined ? formatDuration(turn.endedAt - turn.startedAt) : '';
   return (
     <footer class="turn-footer">
@@ -67,12 +68,18 @@ export function TurnFooter({ turn, onTryAgain, onEditRequest }: TurnFooterProps)
 /**
  * The model failed, or the extension restarted, not the request: once it is fixed (a server
  * started, a connection back), or asked again where it gave no answer or was cut off, the same
- * words may work. Only where no tool that changes anything ran yet: sending them again would do
+ * words may work; so may they once the agent is on again where it was off. Only where no tool
+ * that changes anything ran yet: sending them again would do
  * that again (one the page says only reads, a search, changed nothing).
  */
 function mayTryAgain(turn: Turn & { outcome: TurnOutcome }): boolean {
-  const failed = turn.outcome === 'interrupted' || (turn.outcome === 'error' && (turn.loadFailed || turn.engineFailed || turn.noAnswer || turn.cutOff));
+  const failed = turn.outcome === 'interrupted' || turn.agentOff || (turn.outcome === 'error' && (turn.loadFailed || turn.engineFailed || turn.noAnswer || turn.cutOff));
   return Boolean(failed) && changingCallRan(turn) === undefined;
+}
+
+/** A turn the agent being off ended, once it is on again. */
+function agentBackOnNotice(outcome: TurnOutcome): string {
+  return `The agent was off on this site, so this request ${outcome === 'error' ? 'did not run' : 'stopped'}. It is on again.`;
 }
 
 /** Sends the turn's request again, so the person need not type it again. Its description is the request. */

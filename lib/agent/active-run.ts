@@ -44,6 +44,8 @@ export interface ActiveRun {
   noAnswer?: boolean;
   /** The model's last reply reached a length limit that can be raised and was cut off: the turn offers to ask again. */
   cutOff?: boolean;
+  /** It stopped, or never began, as the agent is off on its site: once it is on again, the turn offers to ask again. */
+  agentOff?: boolean;
   /** The turn it runs for, and when that turn has ended (its outcome set, its exchange remembered). */
   turnId: string;
   ended: Promise<void>;

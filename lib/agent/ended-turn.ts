@@ -14,6 +14,7 @@ export function endedTurn(turn: Turn, active: ActiveRun, outcome: TurnOutcome, d
     ...(active.requestTooLong ? { requestTooLong: true } : {}),
     ...(active.noAnswer ? { noAnswer: true } : {}),
     ...(active.cutOff ? { cutOff: true } : {}),
+    ...(active.agentOff ? { agentOff: true } : {}),
   };
   const notice = outcome === 'max-steps' && !anyCallWorked(turn) ? noCallWorkedNotice(detail) : noticeFor(outcome, detail);
   return { ...closeOpenCards(turn, 'ended'), outcome, notice, ...failed, endedAt: Date.now() };

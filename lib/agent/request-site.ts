@@ -67,7 +67,10 @@ export function takeSite(active: ActiveRun, settings: Settings, tools: TabToolLi
   if (tools && sentOn !== undefined && reportsOtherSite(tools, sentOn)) return ['navigated'];
   const origin = (tools ? siteOfReport(tools) : sentOn) ?? '';
   active.page = { ...(tools?.title ? { title: tools.title } : {}), origin };
-  if (agentOffOn(settings.disabledSites, origin)) return ['error', agentOffNotice(origin)];
+  if (agentOffOn(settings.disabledSites, origin)) {
+    active.agentOff = true;
+    return ['error', agentOffNotice(origin)];
+  }
   return undefined;
 }
 

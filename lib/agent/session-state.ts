@@ -106,6 +106,8 @@ export const turnSchema = lazySchema(() =>
      * may end.
      */
     cutOff: z.boolean().optional(),
+    /** The agent was off on the site, so the run stopped or never began: once it is on again, the same request may be sent again. */
+    agentOff: z.boolean().optional(),
     startedAt: z.number(),
     endedAt: z.number().optional(),
     runId: z.string().optional(),

@@ -99,6 +99,7 @@ export class TabSession {
 
   /** The person turned the agent off on `origin`, the tab's site: a run there stops now, saying why. */
   agentTurnedOff(origin: string): void {
+    if (this.active && !this.active.controller.signal.aborted) this.active.agentOff = true;
     this.stop('stopped', agentOffNotice(origin));
   }
 

@@ -167,6 +167,16 @@ describe('the agent turned off and on from the panel, with the background and th
     expect(panel.executed).toEqual([]);
     await panel.until(() => expect(panel!.detail()).toBe('Agent off on this site'));
     expect((await loadSettings()).disabledSites).toContain('https://shop.example');
+    const notice = () => panel!.find('turn-notice')?.querySelector('p')?.textContent;
+    expect(notice()).toBe("The agent is off on shop.example. Turn it back on in the side panel or the extension's options.");
+    expect(panel.find('try-again')).toBeNull();
+
+    // Back on: the turn says so in the past, and offers its request again, as no call ran.
+    panel.find('agent-on')!.click();
+    await panel.until(() => expect(notice()).toBe('The agent was off on this site, so this request stopped. It is on again.'));
+    panel.find('try-again')!.click();
+    await panel.until(() => expect(panel!.model.session.value!.turns).toHaveLength(2));
+    expect(panel.model.session.value!.turns[1]!.request).toBe('buy it');
   });
 
   it('stops a run at once when the options page turns its site off, not at the run’s next step', async () => {
