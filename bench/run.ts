@@ -29,6 +29,7 @@ const benches: Record<string, () => Promise<Bench>> = {
   'server-requests': async () => (await import('./server-requests')).benchServerRequests,
   'worker-starts': async () => (await import('./worker-starts')).benchWorkerStarts,
   'slow-cpu': async () => (await import('./slow-cpu')).benchSlowCpu,
+  'site-lists': async () => (await import('./site-lists')).benchSiteLists,
 };
 
 const requested = process.argv.slice(2);
