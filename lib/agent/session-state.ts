@@ -113,7 +113,7 @@ export const turnSchema = lazySchema(() =>
     runId: z.string().optional(),
     /**
      * Why the run has no trace (no `runId`), which the panel says: it went on in a private window,
-     * or the person keeps no traces.
+     * the person keeps no traces, or they cannot be stored (a newer version's database).
      */
     notRecorded: z.enum(['private-window', 'traces-off', 'cannot-store']).optional(),
     /**

@@ -1,7 +1,7 @@
 import type { AgentEvent } from '@webmcp-agents/local-agent';
 import { createChangeFlusher } from './change-flusher';
 import { TraceBuilder } from './trace-builder';
-import type { RunInfo, TraceRecorder } from './trace-recorder';
+import type { NotKept, RunInfo, TraceRecorder } from './trace-recorder';
 import { createRetentionCheck } from './retention-check';
 import { announceRunsChanged } from './runs-changed';
 import { isTraceOutcome } from './trace-schema';
@@ -85,8 +85,7 @@ export function createStoredRecorder(options: StoredRecorderOptions = {}): Store
   return {
     ready,
     flush,
-    // The database is tried again at each run, as at each write: only one it cannot open now is said.
-    whyNotKept: async () => ((await loadSettings()).keepTraces ? openStore().then(() => undefined, () => 'cannot-store' as const) : 'traces-off'),
+    whyNotKept: async () => ((await loadSettings()).keepTraces ? whyStoreRefuses(openStore()) : 'traces-off'),
     startRun(info: RunInfo) {
       builders.set(info.runId, new TraceBuilder(info));
       unlisted.add(info.runId);
@@ -133,3 +132,22 @@ export function createStoredRecorder(options: StoredRecorderOptions = {}): Store
 function report(error: unknown): void {
   console.warn('The trace could not be stored:', error);
 }
+
+/**
+ * Whether the database refuses runs for good: one a newer version left (`VersionError`), which this
+ * version may neither read nor undo. Any other failure to open may pass (a transient error as the
+ * worker starts), and the next write opens it again; an opening that takes long (an upgrade another
+ * page blocks) holds no run up: the run goes on, and is kept if it opens.
+ */
+async function whyStoreRefuses(opening: Promise<TraceStore>): Promise<NotKept | undefined> {
+  let timer: ReturnType<typeof globalThis.setTimeout> | undefined;
+  const waitedLong = new Promise<undefined>((resolve) => {
+    timer = globalThis.setTimeout(() => resolve(undefined), storeCheckMs);
+  });
+  const failure = await Promise.race([opening.then(() => undefined, (error: unknown) => error), waitedLong]);
+  globalThis.clearTimeout(timer);
+  return (failure as { name?: unknown } | undefined)?.name === 'VersionError' ? 'cannot-store' : undefined;
+}
+
+/** How long a run waits to learn whether its trace can be stored. */
+const storeCheckMs = 1_000;

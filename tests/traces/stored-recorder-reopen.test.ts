@@ -37,6 +37,15 @@ describe('the stored recorder, where the trace database fails to open at first',
     const refused = createStoredRecorder({ store: newer, loadSettings: async () => defaultTraceSettings });
     await refused.ready;
     expect(await refused.whyNotKept?.()).toBe('cannot-store');
+    // Another failure may pass (a transient error as the worker starts): the run goes on, and is kept if the database opens.
+    const failing = Promise.reject(new Error('The database could not be opened.'));
+    failing.catch(() => {});
+    const transient = createStoredRecorder({ store: failing, loadSettings: async () => defaultTraceSettings });
+    await transient.ready;
+    expect(await transient.whyNotKept?.()).toBeUndefined();
+    // Nor does an opening that hangs (an upgrade another page blocks) hold the run up.
+    const hanging = createStoredRecorder({ store: new Promise<never>(() => {}), loadSettings: async () => defaultTraceSettings });
+    expect(await hanging.whyNotKept?.()).toBeUndefined();
     const off = createStoredRecorder({ store: openTestStore(), loadSettings: async () => ({ ...defaultTraceSettings, keepTraces: false }) });
     expect(await off.whyNotKept?.()).toBe('traces-off');
     const kept = createStoredRecorder({ store: openTestStore(), loadSettings: async () => defaultTraceSettings });
