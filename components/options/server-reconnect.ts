@@ -37,7 +37,7 @@ export function createServerReconnect({ settings, models, state, failure, asks, 
       models.value = listed;
       state.value = 'connected';
     } catch (error) {
-      if (stillAsked()) failure.value = { ...describeFailure(error), unasked: true };
+      if (stillAsked()) failure.value = { ...describeFailure(error), unprompted: true };
     }
   };
 }
@@ -61,7 +61,7 @@ export function createServerRefresh({ settings, models, state, failure, asks, li
     } catch (error) {
       if (!stillAsked()) return;
       state.value = 'idle';
-      failure.value = { ...describeFailure(error), unasked: true };
+      failure.value = { ...describeFailure(error), unprompted: true };
     }
   };
 }

@@ -6,6 +6,7 @@ import { normalizeServerKey } from '@/lib/engines/openai/server-key';
 import type { Settings } from '@/lib/settings';
 import { isOnThisMachine } from '@/lib/text/on-this-machine';
 import { plural } from '@/lib/text/plural';
+import { useAfterMount } from '@/components/shared/use-after-mount';
 import { BusyButton } from './busy-button';
 import { FailureBox } from './failure-box';
 import type { OptionsModel } from './options-model';
@@ -42,15 +43,16 @@ export function ServerSection({ model, settings }: { model: OptionsModel; settin
 
 /**
  * Why the server does not answer: as an alert after Connect; politely where the page asked by itself
- * (as it opens, or as the person arrows through the engines onto this one), in a region mounted from
- * the start so that it is read out at all.
+ * (as it opens, or as the person arrows through the engines onto this one), in a status region
+ * filled once it is in the page, so that it is read out at all, at each arrival here.
  */
 function ServerFailure({ model, id }: { model: OptionsModel; id: string }) {
   const failure = model.serverFailure.value;
+  const politely = useAfterMount(failure?.unprompted ? failure : undefined);
   return (
     <>
-      <div role="status">{failure?.unasked && <FailureBox failure={failure} id={id} />}</div>
-      {!failure?.unasked && <FailureBox failure={failure} id={id} />}
+      <div role="status">{politely && <FailureBox failure={politely} id={id} />}</div>
+      {!failure?.unprompted && <FailureBox failure={failure} id={id} />}
     </>
   );
 }

@@ -1,13 +1,17 @@
+import { useAfterMount } from '@/components/shared/use-after-mount';
 import type { WebGpuStatus } from '@/lib/engines/webgpu-check';
 
 /**
  * What the WebGPU check found, and what to do when WebLLM cannot run. That it cannot is said
- * politely, from a region mounted with the section: the page found it by itself, at each opening.
+ * politely, not as an alert: the page found it by itself, at each opening, and again as the
+ * engines are arrowed through onto WebLLM (its region is filled once it is in the page, so it is
+ * read out then too).
  */
 export function WebGpuStatusBox({ status }: { status: WebGpuStatus | undefined }) {
+  const said = useAfterMount(status);
   return (
     <>
-      <div role="status">{status?.available === false && <NoWebGpu status={status} />}</div>
+      <div role="status">{said?.available === false && <NoWebGpu status={said} />}</div>
       {!status && <p class="muted" data-testid="webgpu-status">Checking WebGPU…</p>}
       {status?.available && (
         <p class="notice" data-testid="webgpu-status">

@@ -5,7 +5,7 @@ export interface Failure {
   /** The field whose value was refused, where the failure is about one: it is marked, and described by the failure. */
   field?: 'address' | 'key';
   /** Found by the page itself (a server asked again as the page opens), not by a press: said politely. */
-  unasked?: true;
+  unprompted?: true;
 }
 
 /**

@@ -72,6 +72,19 @@ describe('the local server on the options page', () => {
     await answered(() => expect(downSection().querySelector('[role="status"] .tone-error')?.textContent).toContain('No server answers'));
     // Found by the page itself, not by a press: said politely, not as an alert (nor at each engine arrowed past).
     expect(downSection().querySelector('[role="alert"]')).toBeNull();
+    // Back on this engine after another, the failure found again is read out again: its region is
+    // in the page before its words, which a screen reader would not read were they there at once.
+    const filled: Node[] = [];
+    const watch = new MutationObserver((records) => {
+      for (const record of records) if ((record.target as Element).getAttribute?.('role') === 'status') filled.push(...record.addedNodes);
+    });
+    watch.observe(down.root, { childList: true, subtree: true });
+    click(down.root.querySelector('input[name="engine"][value="webllm"]'));
+    await answered(() => expect(down.root.querySelector('section[aria-labelledby="server-heading"]')).toBeNull());
+    click(down.root.querySelector('input[name="engine"][value="openai"]'));
+    await answered(() => expect(filled.some((node) => node.textContent?.includes('No server answers'))).toBe(true));
+    watch.disconnect();
+    expect(downSection().querySelector('[role="alert"]')).toBeNull();
     // A Connect that fails says so at once.
     click(buttonNamed(down.root, 'Connect'));
     await answered(() => expect(downSection().querySelector('[role="alert"]')?.textContent).toContain('No server answers'));

@@ -39,7 +39,7 @@ describe('createServerReconnect: asking again the server set up before', () => {
     silent.answer().reject(new Error('No server answers.'));
     await failing;
     expect(silent.state.value).toBe('idle');
-    expect(silent.failure.value).toEqual({ message: 'No server answers.', unasked: true });
+    expect(silent.failure.value).toEqual({ message: 'No server answers.', unprompted: true });
   });
 
   it('asks nothing on another engine, or while a Connect is going on', async () => {

@@ -26,7 +26,7 @@ describe("the server connection's refresh, back on the options page", () => {
     const connection = connected(() => Promise.reject(down));
     await connection.refresh();
     expect(connection.state.value).toBe('idle');
-    expect(connection.failure.value).toEqual({ message: down.message, hint: down.hint, unasked: true });
+    expect(connection.failure.value).toEqual({ message: down.message, hint: down.hint, unprompted: true });
   });
 
   it('gives way to a Connect pressed while it asked, and asks nothing where no server is connected', async () => {
