@@ -4,6 +4,7 @@ import { runLocalAgent, type ModelChunk } from '@webmcp-agents/local-agent';
 import { describeFailure } from '../../lib/engines/describe-failure';
 import { thinkingCutOffNotice } from '../../lib/agent/turn-notices';
 import { EngineError, type EngineLoadProgress } from '../../lib/engines/engine';
+import { readServerModels } from '../../lib/engines/openai/list-server-models';
 import { createOpenAiEngine } from '../../lib/engines/openai/openai-engine';
 import { defaultReplyTimeouts, timeoutsForPrompt, type ReplyTimeouts } from '../../lib/engines/openai/reply-timeouts';
 import { normalizeServerAddress } from '../../lib/engines/openai/server-address';
@@ -708,11 +709,10 @@ describe('local OpenAI-compatible server engine', () => {
     await expect.poll(() => ollama.engine.contextTokens).toBe(4_096);
     expect(routes(ollama.server.asked)).toEqual(['/api/ps', '/api/ps']);
 
-    // vLLM and SGLang give it in the list (`max_model_len`), as newer llama.cpp builds do (`meta.n_ctx`).
+    // vLLM and SGLang give it in the list (`max_model_len`).
     for (const [ownedBy, modelFields] of [
       ['vllm', { max_model_len: 32_768 }],
       ['sglang', { max_model_len: 32_768, root: 'Qwen/Qwen3-1.7B' }],
-      ['llamacpp', { meta: { n_ctx: 32_768, n_ctx_train: 131_072 } }],
     ] as const) {
       const { engine, server } = await setup({ replies: ['Hi.'], models: ['Qwen/Qwen3-1.7B'], ownedBy, modelFields });
       const progress: EngineLoadProgress[] = [];
@@ -729,12 +729,55 @@ describe('local OpenAI-compatible server engine', () => {
     expect(vllm.engine.contextTokens).toBeUndefined();
     expect(routes(vllm.server.asked)).toEqual([]);
 
+    // llama.cpp's list gives the trained maximum (`meta.n_ctx_train`), not what it runs with: `/props` says that.
+    const trained = await setup({ replies: [], saysContext: { as: 'llama.cpp', tokens: 4_096 }, modelFields: { meta: { n_ctx_train: 40_960 } } });
+    await trained.engine.load(() => {});
+    expect(trained.engine.contextTokens).toBe(4_096);
+
+    // A list whose ids look like Ollama's (a proxy's) is asked Ollama's way on connecting and after the
+    // first reply, not after every reply once it never answered.
+    const proxy = await setup({ replies: ['Hi.', 'Hello.', 'Hey.'], ownedBy: 'openai' });
+    await proxy.engine.load(() => {});
+    for (const request of ['Hi', 'Hello', 'Hey']) await replyOf(proxy.engine.model.stream(ask(request)));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(routes(proxy.server.asked)).toEqual(['/api/ps', '/api/ps']);
+
     // A server whose list does not say which it is is asked each way, on connecting and after its first reply.
     const unknown = await setup({ replies: ['Hi.'], models: ['local-model'], ownedBy: 'system' });
     await unknown.engine.load(() => {});
     await replyOf(unknown.engine.model.stream(ask('Hi')));
     await expect.poll(() => unknown.server.asked.length).toBe(7);
     expect(new Set(routes(unknown.server.asked))).toEqual(new Set(['/props', '/api/ps', '/api/v0/models/local-model']));
+  });
+
+  it("reads a vLLM adapter's context from its base model's entry", async () => {
+    const list = {
+      object: 'list',
+      data: [
+        { id: 'Qwen/Qwen3-1.7B', object: 'model', owned_by: 'vllm', root: 'Qwen/Qwen3-1.7B', parent: null, max_model_len: 32_768 },
+        { id: 'shop-lora', object: 'model', owned_by: 'vllm', root: '/adapters/shop', parent: 'Qwen/Qwen3-1.7B' },
+      ],
+    };
+    const fetchList: typeof fetch = async () => new Response(JSON.stringify(list), { headers: { 'content-type': 'application/json' } });
+    const read = await readServerModels('http://127.0.0.1:8000/v1', { fetch: fetchList });
+    expect(read).toMatchObject({ ids: ['Qwen/Qwen3-1.7B', 'shop-lora'], kind: 'vllm' });
+    expect([...read.contexts]).toEqual([['Qwen/Qwen3-1.7B', 32_768], ['shop-lora', 32_768]]);
+  });
+
+  it("forgets a model's context once another model is connected to, which runs with its own", async () => {
+    // Ollama says the context of the model it has loaded, only.
+    const models = ['qwen3:1.7b', 'llama3.2:3b'];
+    const says = { as: 'ollama' as const, tokens: 2_048 };
+    const { engine } = await setup({ models, replies: ['Hi.', 'Hello.'], saysContext: says });
+    await engine.load(() => {});
+    await replyOf(engine.model.stream(ask('Hi')));
+    await expect.poll(() => engine.contextTokens).toBe(2_048);
+    // The model is removed on the server: the next reply fails, and the next load connects to the other one.
+    models.splice(0, 1);
+    expect((await replyOf(engine.model.stream(ask('Hello')))).error).toBeDefined();
+    await engine.load(() => {});
+    expect(engine.modelId).toBe('llama3.2:3b');
+    expect(engine.contextTokens).toBeUndefined();
   });
 
   it('reads the address the way people type it', () => {

@@ -56,16 +56,17 @@ function modelList(text: string, address: string): ServerModels {
   const models = (body as { data?: unknown } | null)?.data;
   if (!Array.isArray(models)) throw replyUnreadable(address, 'Connect');
   const entries = models.flatMap((model: unknown) => {
-    const { id, owned_by: ownedBy, max_model_len: maxModelLength, meta } = (model ?? {}) as Record<string, unknown>;
-    const runsWith = maxModelLength ?? (typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>)['n_ctx'] : undefined);
-    return typeof id === 'string' && id ? [{ id, ownedBy, runsWith }] : [];
+    const { id, owned_by: ownedBy, max_model_len: runsWith, parent } = (model ?? {}) as Record<string, unknown>;
+    return typeof id === 'string' && id ? [{ id, ownedBy, runsWith, parent }] : [];
   });
   const ids = entries.map((entry) => entry.id);
   const kind = serverKindOf(entries.map((entry) => entry.ownedBy), ids);
-  // vLLM and SGLang give each model's context in the list (`max_model_len`, what it runs with), as
-  // newer llama.cpp builds do (`meta.n_ctx`, a slot's; `n_ctx_train` is the trained maximum).
-  const contexts = new Map(entries.flatMap(({ id, runsWith }) => {
-    const tokens = contextFigure(runsWith);
+  // vLLM and SGLang give each model's context in the list (`max_model_len`, what it runs with; not
+  // llama.cpp's `n_ctx_train`, the trained maximum); an adapter of vLLM's (a LoRA) runs with its base
+  // model's (`parent`).
+  const ownFigure = new Map(entries.map(({ id, runsWith }) => [id, contextFigure(runsWith)]));
+  const contexts = new Map(entries.flatMap(({ id, parent }) => {
+    const tokens = ownFigure.get(id) ?? (typeof parent === 'string' ? ownFigure.get(parent) : undefined);
     return tokens === undefined ? [] : [[id, tokens] as const];
   }));
   return { ids, ...(kind ? { kind } : {}), contexts };

@@ -19,8 +19,8 @@ export interface OpenAiEngineDependencies {
 }
 
 /**
- * A local OpenAI-compatible server (Ollama, LM Studio, llama.cpp's server): the model list from
- * `/models`, replies streamed over SSE from `/chat/completions`.
+ * A local OpenAI-compatible server (Ollama, LM Studio, llama.cpp's server, vLLM, SGLang): the model
+ * list from `/models`, replies streamed over SSE from `/chat/completions`.
  */
 export function createOpenAiEngine(settings: Settings, dependencies: OpenAiEngineDependencies = {}): Engine {
   const fetchFunction = fetchWithKey(dependencies.fetch ?? ((input, init) => globalThis.fetch(input, init)), settings.openaiApiKey);
@@ -32,9 +32,12 @@ export function createOpenAiEngine(settings: Settings, dependencies: OpenAiEngin
   let contextTokens: number | undefined;
   // Which server it is, as its model list or the way it answered says: it is asked only its own way.
   let serverKind: ServerKind | undefined;
+  // The way that gave the figure: Ollama's is asked again after each reply only once it has answered
+  // (a list that only looks like Ollama's, a proxy's, would answer each reply's question with a 404).
+  let contextFrom: ServerKind | undefined;
   const askContext = async (target: string, chosen: string, signal?: AbortSignal) => {
     const read = await readServerContext(target, chosen, { fetch: fetchFunction, ...(signal ? { signal } : {}), ...(serverKind ? { kind: serverKind } : {}) });
-    if (read) [contextTokens, serverKind] = [read.tokens, read.from];
+    if (read) [contextTokens, serverKind, contextFrom] = [read.tokens, read.from, read.from];
   };
   let contextAskedAfterReply = false;
   // Connected, and every reply since went through: the next load has nothing to ask. A reply that
@@ -75,7 +78,7 @@ export function createOpenAiEngine(settings: Settings, dependencies: OpenAiEngin
           if (!request.signal.aborted) connected = false;
           throw error;
         }
-        if (serverKind === 'ollama' || (contextTokens === undefined && !contextAskedAfterReply)) {
+        if (contextFrom === 'ollama' || (contextTokens === undefined && !contextAskedAfterReply)) {
           contextAskedAfterReply = true;
           void askContext(address, model);
         }
@@ -91,8 +94,11 @@ export function createOpenAiEngine(settings: Settings, dependencies: OpenAiEngin
       // Tabs share this engine: with no model named, another tab's load must not switch a run in
       // progress to a new first model (Ollama lists the newest first), whose format may differ.
       const sameServer = address === target;
+      const chosenBefore = model;
       const earlier = !settings.model && sameServer ? model : undefined;
       model = earlier !== undefined && models.includes(earlier) ? earlier : pickModel(settings.model, models, target);
+      // Another model, or another server, runs with a context of its own: what was read of the last says nothing of it.
+      if (!sameServer || model !== chosenBefore) [contextTokens, contextFrom, contextAskedAfterReply] = [undefined, undefined, false];
       address = target;
       serverKind = list.kind ?? (sameServer ? serverKind : undefined);
       const listed = list.contexts.get(model);
