@@ -83,6 +83,7 @@ export function RunList({ model }: { model: TraceViewerModel }) {
       <p class="muted run-count" role="status" data-testid="run-count">
         {runs.length === model.runs.value.length ? plural(runs.length, 'run') : `${figure(runs.length)} of ${plural(model.runs.value.length, 'run')}`}
       </p>
+      <UnsortedCallsNote model={model} />
       {runs.length === 0 && (
         <p class="muted no-match" data-testid="no-match">
           No run matches.{' '}
@@ -221,5 +222,20 @@ function UnreadableRunItem({ run, row }: { run: TraceRun; row: RowProps }) {
         </span>
       </button>
     </li>
+  );
+}
+
+/**
+ * Runs an earlier version recorded, whose calls it did not sort (see call-marks): a filter by calls
+ * leaves them out, which without a word would read as runs where nothing went wrong.
+ */
+function UnsortedCallsNote({ model }: { model: TraceViewerModel }) {
+  if (!model.calls.value) return null;
+  const unsorted = model.runs.value.filter((run) => !Array.isArray(run.callMarks)).length;
+  if (unsorted === 0) return null;
+  return (
+    <p class="muted run-count" data-testid="calls-unsorted">
+      {`${plural(unsorted, 'run')} from an earlier version ${unsorted === 1 ? 'is' : 'are'} left out: ${unsorted === 1 ? 'its calls were' : 'their calls were'} not sorted then.`}
+    </p>
   );
 }

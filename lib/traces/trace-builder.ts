@@ -93,9 +93,8 @@ export class TraceBuilder {
     const runDirty = this.runDirty || steps.length > 0;
     this.runDirty = false;
     if (!runDirty) return { steps };
-    const marks = callMarksOf([...this.drafts.values()].map((draft) => draft.step));
-    if (marks.length > 0) this.run.callMarks = marks;
-    else delete this.run.callMarks;
+    // Kept empty too: a run without them was recorded before they were, and the list says so.
+    this.run.callMarks = callMarksOf([...this.drafts.values()].map((draft) => draft.step));
     this.run.sizeBytes = runSizeBytes(this.run, [...this.sizes.values()].reduce((sum, size) => sum + size, 0));
     return { run: { ...this.run }, steps };
   }

@@ -169,7 +169,7 @@ export const traceRunSchema = lazySchema(() =>
     answer: text(limits.long).optional(),
     error: z.object({ name: text(limits.id), message: text(limits.message) }).optional(),
     stepCount: z.number().int().min(0).max(counts.steps),
-    /** What went wrong with its calls (see call-marks), worked out from its steps; absent where nothing did, and in older traces. */
+    /** What went wrong with its calls (see call-marks), worked out from its steps; empty where nothing did, absent in older traces. */
     callMarks: z.array(z.enum(callMarks)).max(callMarks.length).optional(),
     /** The bytes the run takes (see measure-trace), for the retention limit; recomputed on import. */
     sizeBytes: z.number().int().min(0),

@@ -159,9 +159,7 @@ async function importFile(store: TraceStore, file: unknown) {
     const kept = { ...ended, url: traceAddress(ended.url), origin: siteOfTraceAddress(ended.url, ended.origin) };
     // Retention counts what a run takes, never what a file says it takes.
     // Nor what it says of its steps: the list counts those the run holds.
-    const { callMarks: _said, ...unmarked } = kept;
-    const marks = callMarksOf(steps);
-    const counted = { ...unmarked, stepCount: steps.reduce((highest, { step }) => Math.max(highest, step), 0), ...(marks.length > 0 ? { callMarks: marks } : {}) };
+    const counted = { ...kept, stepCount: steps.reduce((highest, { step }) => Math.max(highest, step), 0), callMarks: callMarksOf(steps) };
     // Marked as come from a file, unless it is the run here as it is (an export imported back):
     // a run recorded in this browser stays unmarked, one imported before keeps when it was.
     const here = stored.get(run.id);

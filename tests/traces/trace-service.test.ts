@@ -369,7 +369,7 @@ describe('the trace service', () => {
     const { run } = (await store.getTrace('edited'))!;
     expect(run.stepCount).toBe(steps);
     expect(run.endedAt).toBe(run.updatedAt);
-    expect(run.callMarks).toBeUndefined();
+    expect(run.callMarks).toEqual([]);
   });
 
   it('refuses a file whose run starts in the future, which retention would keep as the newest forever', async () => {

@@ -104,8 +104,13 @@ describe('the trace viewer', () => {
       await recordShopRun({ recorder, runId: run.runId, request: `Request ${run.runId}`, replies: run.replies, ...(run.approve ? { approve: run.approve } : {}), startedAt: recentTime + (index + 1) * 60_000 });
     }
     await recorder.flush();
+    // A run an earlier version recorded, whose calls it did not sort.
+    const { run: clean } = (await store.getTrace('clean'))!;
+    const { callMarks: _none, ...unsorted } = clean;
+    await store.write([{ ...unsorted, id: 'older', request: 'Request older', startedAt: clean.startedAt - 60_000 }], []);
     viewer = await mountViewer(store);
-    expect(runIds(viewer)).toEqual(['refused', 'declined', 'failed', 'clean']);
+    expect(runIds(viewer)).toEqual(['refused', 'declined', 'failed', 'clean', 'older']);
+    expect(viewer.find('calls-unsorted')).toBeNull();
     const filter = viewer.find('calls-filter') as HTMLSelectElement;
     expect([...filter.options].map((option) => option.textContent)).toEqual(['Any calls', 'A tool failed', 'A call was declined', 'The model got a call wrong']);
     const shown = async (value: string) => {
@@ -118,8 +123,11 @@ describe('the trace viewer', () => {
     expect(await shown('failed')).toEqual(['failed']);
     expect(await shown('declined')).toEqual(['declined']);
     expect(await shown('refused')).toEqual(['refused']);
-    expect(viewer.find('run-count')?.textContent).toBe('1 of 4 runs');
-    expect(await shown('')).toEqual(['refused', 'declined', 'failed', 'clean']);
+    expect(viewer.find('run-count')?.textContent).toBe('1 of 5 runs');
+    // Left out, and said to be: not a run where nothing went wrong.
+    expect(viewer.find('calls-unsorted')?.textContent).toBe('1 run from an earlier version is left out: its calls were not sorted then.');
+    expect(await shown('')).toEqual(['refused', 'declined', 'failed', 'clean', 'older']);
+    expect(viewer.find('calls-unsorted')).toBeNull();
 
     // The search reads the answers too.
     await viewer.act(() => (viewer!.model.query.value = 'no teapot'));
@@ -129,7 +137,7 @@ describe('the trace viewer', () => {
     await viewer.act(() => (viewer!.model.calls.value = 'declined'));
     expect(viewer.find('no-match')).not.toBeNull();
     await viewer.act(() => viewer!.find('show-all-runs')!.click());
-    expect(runIds(viewer)).toHaveLength(4);
+    expect(runIds(viewer)).toHaveLength(5);
     expect(viewer.model.calls.value).toBe('');
   });
 
