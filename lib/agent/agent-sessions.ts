@@ -83,8 +83,9 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     if (!session) {
       session = new TabSession(tabId, world, (message) => publish(tabId, message), stored()?.get(tabId));
       sessions.set(tabId, session);
-      // Its own title, which another tab's of the same page must not be named by in its panel.
-      void waitingTabs.noteTitle(tabId);
+      // Its own title, which another tab's of the same page must not be named by in its panel: once
+      // known, what its panel says of the other tabs is said again where it changes.
+      void waitingTabs.noteTitle(tabId).then(() => ownTitleKnown(tabId));
     }
     return session;
   };
@@ -116,6 +117,11 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     for (const tabId of panels.keys()) {
       if (tabId !== askingTabId && askingShown.get(tabId) !== JSON.stringify(waitingTabs.askingElsewhere(tabId))) resendSnapshot(tabId);
     }
+  };
+  const ownTitleKnown = (tabId: number) => {
+    if (!panels.has(tabId)) return;
+    if (askingShown.has(tabId) && askingShown.get(tabId) !== JSON.stringify(waitingTabs.askingElsewhere(tabId))) resendSnapshot(tabId);
+    if (engines.statusFor(tabId).waitingForTab !== undefined) publishEngineStatus();
   };
 
   // What the panels say the first request loads, and downloads, asked again: the models stored changed

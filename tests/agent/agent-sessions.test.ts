@@ -2190,6 +2190,18 @@ describe('agent sessions', () => {
     await h.until(() => h.state()?.tabId === 2 && h.state()?.askingElsewhere !== undefined);
     expect(h.state()?.askingElsewhere).toEqual({ tabId: 1 });
     h.pressStop(1);
+
+    // A panel opened on a third tab of that page while the question waits: its first snapshot may
+    // come before its own title is known, and is said again once it is.
+    await script([`Adding one to the cart now.${call('add_to_cart', { qty: 1 })}`, 'Added.'], 5);
+    const late = harness({ tabTools: () => ({ url: 'https://shop.example/', origin: 'https://shop.example', title: 'Mug shop', tools }) });
+    late.openPanelAndAsk(1, 'add a mug');
+    await late.untilCard(0, 'waiting');
+    late.openPanel(3);
+    await late.until(() => late.state()?.tabId === 3 && late.state()?.askingElsewhere !== undefined);
+    await late.until(() => late.state()?.askingElsewhere?.name === undefined);
+    expect(late.state()?.askingElsewhere).toEqual({ tabId: 1 });
+    late.pressStop(1);
   });
 
   it('blames no tool for a page the person reloaded, or left by its address, while the tool ran', async () => {
