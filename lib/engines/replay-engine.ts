@@ -35,6 +35,7 @@ export function createReplayEngine(replies: readonly string[], options: ReplayOp
       const thoughts = options.thoughts?.get(index) ?? '';
       for (let at = 0; at < thoughts.length; at += chunkSize) {
         if (request.signal.aborted) return;
+        if (delayMs > 0) await pause(delayMs, request.signal);
         yield { type: 'thinking', text: thoughts.slice(at, at + chunkSize) };
       }
       for (let at = 0; at < reply.length; at += chunkSize) {

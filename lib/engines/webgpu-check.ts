@@ -51,7 +51,7 @@ const olderChromeFix = 'Use Chrome 124 or later with an up-to-date graphics driv
 function noWebGpuFixFor(reason: 'no-api' | 'no-adapter', chromeVersion: number | undefined): string {
   if (chromeVersion === undefined || chromeVersion < 124) return olderChromeFix;
   return reason === 'no-api'
-    ? 'Turn WebGPU on (on Linux, at chrome://flags/#enable-unsafe-webgpu; a policy of your administrator may keep it off)'
+    ? 'Turn WebGPU on (on Linux, at chrome://flags/#enable-unsafe-webgpu and chrome://flags/#enable-vulkan; a policy of your administrator may keep it off)'
     : 'Update your graphics driver, and check that WebGPU is not turned off (chrome://gpu should list WebGPU as hardware accelerated)';
 }
 const limitsFix = 'Update Chrome and your graphics driver';

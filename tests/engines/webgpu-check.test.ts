@@ -42,7 +42,7 @@ describe('the WebGPU check', () => {
     });
     // No WebGPU at all in a recent Chrome: it is turned off, which no driver mends.
     expect(await checkWebGpu(undefined, 156)).toMatchObject({
-      fix: 'Turn WebGPU on (on Linux, at chrome://flags/#enable-unsafe-webgpu; a policy of your administrator may keep it off)',
+      fix: 'Turn WebGPU on (on Linux, at chrome://flags/#enable-unsafe-webgpu and chrome://flags/#enable-vulkan; a policy of your administrator may keep it off)',
     });
     expect(await checkWebGpu(fakeGpu({ noAdapter: true }), 156)).toMatchObject({
       fix: 'Update your graphics driver, and check that WebGPU is not turned off (chrome://gpu should list WebGPU as hardware accelerated)',

@@ -278,7 +278,7 @@ describe('createModelContextAdapter: the standard getTools / executeTool', () =>
     const classed = { ...context, executeTool: async () => '[object Basket]' };
     await expect(createModelContextAdapter(classed, ownWindow, { nullIsNavigation: false }).execute('cyclic', {}, never)).rejects.toThrow('gave "[object Basket]"');
     // A symbol, which would read "Done: Symbol(s)".
-    for (const symbol of ['Symbol(s)', 'Symbol()']) {
+    for (const symbol of ['Symbol(s)', 'Symbol()', 'Symbol(cart (old))']) {
       const symbolic = { ...context, executeTool: async () => symbol };
       await expect(createModelContextAdapter(symbolic, ownWindow, { nullIsNavigation: false }).execute('cyclic', {}, never)).rejects.toThrow(`gave "${symbol}"`);
     }

@@ -63,7 +63,7 @@ export function createModelContextAdapter(context: ModelContextLike, ownWindow: 
  * "[object Object]" or "Symbol(s)": that fails the call, as the browser's own WebMCP does.
  */
 function polyfillResultString(value: unknown): string {
-  if (typeof value === 'string' && /^(?:\[object [^\]]{1,64}\]|Symbol\([^)]{0,64}\))$/.test(value)) throw noJson(`the page's WebMCP script gave "${value}"`);
+  if (typeof value === 'string' && /^(?:\[object [^\]]{1,64}\]|Symbol\(.{0,64}\))$/s.test(value)) throw noJson(`the page's WebMCP script gave "${value}"`);
   return browserResultString(value) ?? 'null';
 }
 
