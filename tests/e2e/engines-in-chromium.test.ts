@@ -279,6 +279,10 @@ describe.skipIf(!ready)('a model server that sends no CORS headers', () => {
     await ask(panel, 'Is the blue mug in stock?');
     await panel.getByTestId('turn').last().getByText('The blue mug is in stock.').waitFor({ timeout: 15_000 });
     expect(server.requests).toHaveLength(1);
+    // The server's list says it is Ollama: only Ollama's way of saying the model's context is asked,
+    // never another server's, which would leave 404s in its log.
+    await expect.poll(() => server.asked.filter((path) => path !== '/v1/models')).toContain('/api/ps');
+    expect(new Set(server.asked.filter((path) => path !== '/v1/models'))).toEqual(new Set(['/api/ps']));
     // 127.0.0.1 is this computer: the server is called local, and the options page warns of nothing.
     expect(await panel.getByTestId('status-line').locator('.status-engine').textContent()).toBe('Local server (OpenAI-compatible)');
     expect(await options.getByTestId('server-elsewhere').count()).toBe(0);
@@ -430,7 +434,7 @@ describe.skipIf(!ready)("Chrome's built-in model, answering one tab at a time", 
     await fixtures?.close();
   });
 
-  it("names the tab whose reply another tab's request waits for, and goes there on a click", async () => {
+  it("tells of the tab whose reply another tab's request waits for, and goes there on a click", async () => {
     // Tab A's reply streams a character at a time, long enough for tab B to ask meanwhile.
     const fake: FakeLanguageModelOptions = {
       availability: 'available',
@@ -450,7 +454,8 @@ describe.skipIf(!ready)("Chrome's built-in model, answering one tab at a time", 
     await ask(panelA, 'Is the blue mug in stock?');
     await panelA.getByTestId('turn').getByText('The blue mug is in stock.').first().waitFor({ timeout: 15_000 });
     await ask(panelB, 'Hello?');
-    await expect.poll(() => panelB.getByTestId('status-line').textContent(), { timeout: 15_000 }).toContain('Waiting for the reply in “Native WebMCP shop”…');
+    // The other tab shows the same page, titled as this one: it is "another tab", not a title that reads as this tab.
+    await expect.poll(() => panelB.getByTestId('status-line').textContent(), { timeout: 15_000 }).toContain('Waiting for the reply in another tab…');
     const activeTab = () =>
       extension.serviceWorker.evaluate(async (tabId) => {
         const { chrome } = globalThis as unknown as { chrome: { tabs: { get(tabId: number): Promise<{ active: boolean }> } } };
