@@ -13,6 +13,9 @@ import type { EngineStatus } from './session-state';
 export function createEngineDescription({ shared, runs, news }: EngineHostParts, requestedModel: () => string | undefined) {
   // The settings the status is about: those of the last load (whose failure it may say), else of the last description.
   let used: Settings | undefined;
+  // What the settings name, while a run goes on with the engine it loaded: the panels of the tabs
+  // with no run say it now, as their next request uses it.
+  let deferred: EngineStatus | undefined;
   function describe(settings: Settings, preview?: EnginePreview): void {
     // A reply refused for a key, an address or a setting the person has changed since (the options
     // say what to fix) may go through now: the panels stop saying it failed until one fails again.
@@ -34,16 +37,20 @@ export function createEngineDescription({ shared, runs, news }: EngineHostParts,
     const failedBefore = state === 'error' && loadChanged;
     if (state !== 'idle' && !failedBefore && engineId === settings.engine && shownLabel === label && sameServerNow && errorDuring !== 'check' && sameModel) {
       used = settings;
+      deferred = undefined;
       return;
     }
-    // A run goes on with the engine it loaded: the status says so until it ends.
+    // A run goes on with the engine it loaded: the status says so until it ends, in its tab.
     if (runs.busy()) {
+      deferred = statusBeforeLoad(settings, label, preview);
       runs.whenRunsEnd(() => {
         describe(settings, preview);
         shared.publishNow();
       });
+      shared.publishNow();
       return;
     }
+    deferred = undefined;
     // Another engine or model now: what a reply of the one before said of itself no longer holds.
     used = settings;
     news.replyFailures.clear();
@@ -54,7 +61,10 @@ export function createEngineDescription({ shared, runs, news }: EngineHostParts,
     /** A load begins with `settings`: what it and its replies fail with is about them, whatever was described before. */
     loadsWith(settings: Settings): void {
       used = settings;
+      deferred = undefined;
     },
+    /** What the settings name while runs go on with the engine before (see `describe`), for the tabs with none. */
+    deferred: (): EngineStatus | undefined => deferred,
   };
 }
 

@@ -67,7 +67,8 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
      * `createWaitingTabNames`), and the panel offers to go there.
      */
     statusFor(tabId: number): EngineStatus {
-      return statusForTab(tabId, shared.status, news, { swapWaits: runs.swapWaits, holdingTabs: runs.holdingTabs() });
+      const described = description.deferred();
+      return statusForTab(tabId, shared.status, news, { swapWaits: runs.swapWaits, holdingTabs: runs.holdingTabs(), ...(described ? { described } : {}) });
     },
     describe: description.describe,
     /**

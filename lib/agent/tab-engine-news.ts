@@ -58,6 +58,8 @@ export type TabEngineNews = ReturnType<typeof createTabEngineNews>;
 export interface RunsView {
   swapWaits: boolean;
   holdingTabs: readonly number[];
+  /** The engine the settings name while runs go on with the one before: what a tab with no run uses next. */
+  described?: EngineStatus;
 }
 
 /**
@@ -96,6 +98,7 @@ export function statusForTab(tabId: number, shared: EngineStatus, news: TabEngin
   if (failure && shared.state !== 'loading' && shared.state !== 'error') {
     return { ...own, state: 'error', ...failure, errorDuring: 'reply', tokensPerSecond: undefined };
   }
+  if (runs.described && !runs.holdingTabs.includes(tabId)) return runs.described;
   if (shared.state === 'generating' && news.replying.size > 0) return { ...own, state: 'ready' };
   return own;
 }

@@ -469,7 +469,7 @@ describe('the engine host', () => {
     expect(host.statusFor(1)).not.toHaveProperty('error');
   });
 
-  it('keeps saying which model a run uses while the settings name another, and names that one once the run ends', async () => {
+  it('keeps saying which model a run uses while the settings name another, in its tab only, and names that one once the run ends', async () => {
     const { host, finishReply } = hostWithReplyOnHold({ holdsGpu: true });
     const signal = new AbortController().signal;
     const running = { ...defaultSettings, engine: 'webllm' as const, model: 'Qwen3-1.7B-q4f16_1-MLC' };
@@ -480,6 +480,8 @@ describe('the engine host', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     host.describe({ ...running, model: 'Qwen3-0.6B-q4f16_1-MLC' }, { model: 'Qwen3-0.6B-q4f16_1-MLC', downloadMB: 400 });
     expect(host.statusFor(1)).toMatchObject({ state: 'generating', model: running.model });
+    // A tab with no run names what its next request uses, not the model of the run in another tab.
+    expect(host.statusFor(2)).toMatchObject({ state: 'idle', model: 'Qwen3-0.6B-q4f16_1-MLC', downloadMB: 400 });
     finishReply();
     await firstChunk;
     await reply.next();
