@@ -251,13 +251,7 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
     await page.goto(fixtureServer.url('/mug-shop.html?renamed'));
     // The changed page reports its tools a moment after it loads. Only a list that names the new
     // page (its title) is fresh: a refresh still on its way may answer from before the page reported.
-    await expect
-      .poll(async () => {
-        await viewer.getByTestId('replay-refresh').click();
-        return (await viewer.locator('[data-testid=replay-tab] option:checked').allTextContents()).join('');
-      }, { timeout: 10_000 })
-      .toContain('Mug shop, renamed');
-    await expect.poll(() => viewer.getByTestId('replay-start').isEnabled()).toBe(true);
+    await refreshUntilReplayable(viewer, /Mug shop, renamed/);
     await viewer.getByTestId('replay-start').click();
     await viewer.getByTestId('replay-result').waitFor({ timeout: 15_000 });
     expect(await viewer.getByTestId('replay-result').getAttribute('data-first-step')).toBe('2');
@@ -272,13 +266,9 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
     // The tab leaves, while the replay asks, for a page of another site that offers no tools: the
     // replay stops there, rather than report the shop's tools as gone.
     await page.goto(fixtureServer.url('/mug-shop.html'));
-    await expect
-      .poll(async () => {
-        await viewer.getByTestId('replay-refresh').click();
-        return (await viewer.locator('[data-testid=replay-tab] option:checked').allTextContents()).join('');
-      }, { timeout: 10_000 })
-      .toMatch(/mug-shop\.html · /);
-    await expect.poll(() => viewer.getByTestId('replay-start').isEnabled()).toBe(true);
+    // The list drops the query string, so the page before the navigation reads the same: only a
+    // list read after the new page reported, with Replay on, will do.
+    await refreshUntilReplayable(viewer, /mug-shop\.html · .*Mug shop \(trace replay fixture\)$/);
     await viewer.getByTestId('replay-start').click();
     await viewer.locator('[data-testid=replay-confirm][data-name=add_to_cart]').waitFor({ timeout: 15_000 });
     const elsewhere = fixtureServer.url('/no-tools-here').replace('127.0.0.1', 'localhost');
@@ -496,4 +486,23 @@ function storeCopiedRuns(count: number): Promise<void> {
       transaction.onerror = () => reject(transaction.error);
     };
   });
+}
+
+/**
+ * Refreshes the replay's tab list until the tab chosen matches `label` and Replay is on. Each look
+ * waits for its own refresh to be answered, so that no answer to an earlier refresh, about the tabs
+ * as they were (a page that had not reported yet), comes after the look that passed.
+ */
+async function refreshUntilReplayable(viewer: Page, label: RegExp): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await viewer.getByTestId('replay-refresh').click();
+        await viewer.waitForTimeout(500);
+        const chosen = (await viewer.locator('[data-testid=replay-tab] option:checked').allTextContents()).join('');
+        return label.test(chosen) && (await viewer.getByTestId('replay-start').isEnabled());
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
 }
