@@ -85,6 +85,8 @@ export interface TabRunHost {
   /** Whether `active` is still the run going on in the tab. */
   isActive(active: ActiveRun): boolean;
   stop(reason: TurnOutcome, detail?: string): void;
+  /** The agent is off on `origin` (the tab's site, or a framed tool's): the run stops, saying why, and its turn may be sent again once it is on. */
+  agentTurnedOff(origin: string): void;
   /** The tab's page is no longer the one the run began on. */
   documentChanged(): void;
 }

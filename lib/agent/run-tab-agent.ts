@@ -97,7 +97,7 @@ async function readTools(run: TabRun): Promise<ToolDescriptor[]> {
     return [];
   }
   if (agentOffOn(disabledSites, topOrigin)) {
-    stopAsAgentOff(run, topOrigin);
+    host.agentTurnedOff(topOrigin);
     return [];
   }
   const tools = tabTools.tools.filter((tool) => !agentOffOn(disabledSites, toolOriginOf(tool) ?? topOrigin));
@@ -137,7 +137,7 @@ async function executeChecked(run: TabRun, call: ParsedCall, context: ToolCallCo
   const { disabledSites } = await host.world.loadSettings();
   const off = [run.topOrigin, toolOriginOf(context.tool)].find((origin) => origin !== undefined && agentOffOn(disabledSites, origin));
   if (off !== undefined) {
-    stopAsAgentOff(run, off);
+    host.agentTurnedOff(off);
     return { text: agentOffNotice(off), isError: true };
   }
   // From here on, what strangers wrote may be steering the model (see approvalReason): another
@@ -183,10 +183,4 @@ async function executeWithTimeout(host: TabRunHost, call: ParsedCall, context: T
     clearTimeout(timer);
     lastTool.endedAt = Date.now();
   }
-}
-
-/** Stops the run as the agent is off on `origin` (the tab's site, or a framed tool's), saying so. */
-function stopAsAgentOff({ host, active }: TabRun, origin: string): void {
-  if (!active.controller.signal.aborted) active.agentOff = true;
-  host.stop('stopped', agentOffNotice(origin));
 }

@@ -48,6 +48,7 @@ export class TabSession {
       inConversation: (active) => this.generation === active.generation,
       turnBefore: (active) => this.turns.filter((turn) => turn.id !== active.turnId).at(-1),
       stop: (reason, detail) => this.stop(reason, detail),
+      agentTurnedOff: (origin) => this.agentTurnedOff(origin),
       documentChanged: () => this.documentChanged(),
     };
     if (stored) this.restore(stored);
@@ -97,7 +98,10 @@ export class TabSession {
     this.active.controller.abort();
   }
 
-  /** The person turned the agent off on `origin`, the tab's site: a run there stops now, saying why. */
+  /**
+   * The agent is off on `origin` (the person turned it off on the tab's site, or a run found it off
+   * there or on a framed tool's): a run there stops now, saying why.
+   */
   agentTurnedOff(origin: string): void {
     if (this.active && !this.active.controller.signal.aborted) this.active.agentOff = true;
     this.stop('stopped', agentOffNotice(origin));

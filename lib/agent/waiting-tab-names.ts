@@ -26,10 +26,13 @@ export function createWaitingTabNames({ sessions, panels, engines, background, p
   // not name a run of the first.
   const currentTitles = new Map<number, { title: string | undefined; origin: string }>();
   /**
-   * The other tab's name as `tabId`'s panel says it: where it is this tab's own too (the same page
-   * open in two tabs), it would read as this tab, and "another tab" says more.
+   * How `tabId`'s panel names `otherTabId`, whose run is `run`: by its title as last reported on the
+   * run's site (else as the run began), unless that is this tab's own too (the same page open in two
+   * tabs), which would read as this tab: then "another tab" says more.
    */
-  const nameApart = (name: string | undefined, tabId: number): string | undefined => {
+  const nameFor = (tabId: number, otherTabId: number, run: RunSeenFromElsewhere): string | undefined => {
+    const current = currentTitles.get(otherTabId);
+    const name = tabName(current?.origin === run.origin ? current.title : run.title, run.origin);
     const own = currentTitles.get(tabId);
     return name !== undefined && own !== undefined && tabName(own.title, own.origin) === name ? undefined : name;
   };
@@ -54,8 +57,7 @@ export function createWaitingTabNames({ sessions, panels, engines, background, p
       const other = sessions.get(status.waitingForTab)?.runSeenFromElsewhere;
       // A private window's tab is neither named nor offered in a normal window's panel (see `isPrivateTab`).
       if (!other || (other.privateWindow && !waiting?.privateWindow)) return { ...status, waitingForTab: undefined, waitingForMore: undefined };
-      const current = currentTitles.get(status.waitingForTab);
-      const name = nameApart(tabName(current?.origin === other.origin ? current.title : other.title, other.origin), tabId);
+      const name = nameFor(tabId, status.waitingForTab, other);
       const kind = status.state === 'loading' ? 'run' : 'reply';
       return { ...status, progressText: waitingWords(kind, { ...(name ? { name } : {}), askingYou: other.askingYou, others: status.waitingForMore }) };
     },
@@ -72,8 +74,7 @@ export function createWaitingTabNames({ sessions, panels, engines, background, p
       });
       const [first] = asking;
       if (!first) return undefined;
-      const current = currentTitles.get(first.tabId);
-      const name = nameApart(tabName(current?.origin === first.run.origin ? current.title : first.run.title, first.run.origin), tabId);
+      const name = nameFor(tabId, first.tabId, first.run);
       return { tabId: first.tabId, ...(name ? { name } : {}), ...(asking.length > 1 ? { more: asking.length - 1 } : {}) };
     },
     /** The tab closed or was replaced: its title is forgotten. */

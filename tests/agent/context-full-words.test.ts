@@ -45,7 +45,7 @@ function run(request: string, history: ChatMessage[], chosen = engine, active = 
     scorerFor: () => undefined,
     isSiteAllowed: async () => false,
   } as unknown as AgentWorld;
-  const host = { tabId: 1, world, toolRan: false, isActive: () => true, stop: () => {}, documentChanged: () => {} } as TabRunHost;
+  const host = { tabId: 1, world, toolRan: false, isActive: () => true, stop: () => {}, agentTurnedOff: () => {}, documentChanged: () => {} } as TabRunHost;
   return runTabAgent(host, request, { history, recentTools: [] }, defaultSettings, chosen, active, 'https://shop.example', () => {}, () => {});
 }
 

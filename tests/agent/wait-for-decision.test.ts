@@ -7,7 +7,7 @@ import { waitForDecision } from '../../lib/agent/wait-for-decision';
 function runAsking() {
   const asking: boolean[] = [];
   const world = { approvalWaitMs: 60_000, showAsking: (_tabId: number, waits: boolean) => void asking.push(waits) } as unknown as AgentWorld;
-  const host: TabRunHost = { tabId: 1, world, toolRan: false, isActive: () => true, stop: vi.fn(), documentChanged: vi.fn() };
+  const host: TabRunHost = { tabId: 1, world, toolRan: false, isActive: () => true, stop: vi.fn(), agentTurnedOff: vi.fn(), documentChanged: vi.fn() };
   const active = { controller: new AbortController(), approvals: new Map() } as unknown as ActiveRun;
   return { host, active, asking };
 }
