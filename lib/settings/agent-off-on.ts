@@ -19,7 +19,12 @@ export function agentOffOn(disabledSites: readonly string[], origin: string): bo
 export function agentOffBy(disabledSites: readonly string[], origin: string): string[] {
   const site = hostAndPort(origin);
   if (!site) return disabledSites.filter((entry) => entry === origin);
-  return readList(disabledSites).entries.flatMap(({ entry, off }) => (off && covers(off.port, site) && (site.hostname === off.hostname || site.hostname.endsWith(`.${off.hostname}`)) ? [entry] : []));
+  return readList(disabledSites).entries.flatMap(({ entry, off }) => (off && covers(off.port, site) && coversHost(off.hostname, site.hostname) ? [entry] : []));
+}
+
+/** An entry's host covers itself and its subdomains (what `agentOffOn` looks up label by label). */
+function coversHost(host: string, siteHost: string): boolean {
+  return siteHost === host || siteHost.endsWith(`.${host}`);
 }
 
 /** A scheme's default port is no port to the URL parser: an entry without one covers them all. */
