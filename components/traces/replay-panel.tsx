@@ -68,7 +68,7 @@ function ReplayTabPicker({ model, origin, runTabId }: { model: TraceViewerModel;
   if (tabs.length === 0) {
     return (
       <span class="muted" data-testid="replay-no-tabs">
-        No open tab offers tools. Open {origin || 'the page'} in a tab, then refresh.
+        No open tab offers tools. Open {origin || 'the page'} in a tab: it shows here once its page offers them.
       </span>
     );
   }

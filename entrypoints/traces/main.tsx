@@ -24,6 +24,8 @@ followRunInAddress(model, window);
 // Runs that start, end or go elsewhere show at once; where the page missed the news (asleep in
 // the background), when it comes back.
 model.watchRuns();
+// The tabs a run can be replayed in, as pages load, leave and close.
+model.followReplayTabs();
 window.addEventListener('focus', () => void model.load());
 
 render(<TraceViewerApp model={model} {...(requested ? { initialRunId: requested } : {})} />, document.getElementById('app')!);

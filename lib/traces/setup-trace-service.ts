@@ -6,6 +6,7 @@ import { openTabIds } from '../service-worker/open-tab-ids';
 import { executeTabTool, getTabTools, onTabToolsChanged } from '../registry';
 import { loadSettings } from '../settings';
 import { getTraceStore } from './get-trace-store';
+import { announceReplayTabsChanged } from './viewer-news';
 import { settleTabTools } from '../registry/settle-tab-tools';
 import { answerExtensionPages } from '../messaging/extension-page-requests';
 import { acceptNamedChannels } from '../messaging/port-channel';
@@ -54,4 +55,6 @@ export function setupTraceService(tabDrivers: TabDrivers): void {
       onDisconnect: (listener) => channel.onDisconnect(listener),
     }),
   );
+  // An open viewer's list of tabs to replay in follows the pages as they load, leave and close.
+  onTabToolsChanged(() => announceReplayTabsChanged());
 }

@@ -3,7 +3,7 @@ import { createChangeFlusher } from './change-flusher';
 import { TraceBuilder } from './trace-builder';
 import type { NotKept, RunInfo, TraceRecorder } from './trace-recorder';
 import { createRetentionCheck } from './retention-check';
-import { announceRunsChanged } from './runs-changed';
+import { announceRunsChanged } from './viewer-news';
 import { isTraceOutcome } from './trace-schema';
 import { loadTraceSettings, type TraceSettings } from './trace-settings';
 import { getTraceStore } from './get-trace-store';

@@ -6,6 +6,7 @@ import type { ReplayTab } from './trace-protocol';
 import type { ReplayHandlers } from './trace-client';
 import type { StoredTrace } from './trace-schema';
 import type { TraceViewerOptions } from './trace-viewer-options';
+import { onReplayTabsChanged } from './viewer-news';
 
 /** The viewer's signals the replay reads (the open run) and writes (its own). */
 export interface ReplaySignals {
@@ -21,6 +22,9 @@ export class TraceReplay {
   private handle?: { confirm(callId: string, allow: boolean): void; cancel(): void };
   /** How many tab lists were asked for: each answer knows whether a later one was asked since. */
   private tabLists = 0;
+  /** The list read as the tabs changed, and whether they changed again meanwhile (see `followTabs`). */
+  private following?: Promise<void>;
+  private changedAgain = false;
 
   constructor(
     private readonly options: Pick<TraceViewerOptions, 'client'>,
@@ -38,6 +42,29 @@ export class TraceReplay {
     const sameSite = tabs.filter((tab) => tab.origin === run?.origin);
     const chosen = sameSite.find((tab) => tab.tabId === run?.tabId) ?? sameSite[0];
     if (!tabs.some((tab) => tab.tabId === this.signals.replayTabId.value)) this.signals.replayTabId.value = chosen?.tabId;
+  }
+
+  /**
+   * Reads the list again each time a tab's tools change (a page loads, takes them back, leaves or
+   * closes) while a run is open, so the list shows the tab as it is without Refresh. Pages report
+   * in bursts: one read goes at a time, and one more follows it where they changed meanwhile.
+   * Returns how to stop.
+   */
+  followTabs(): () => void {
+    const readAgain = (): void => {
+      if (this.signals.openRunId.value === undefined) return;
+      if (this.following) {
+        this.changedAgain = true;
+        return;
+      }
+      this.following = this.loadTabs().finally(() => {
+        this.following = undefined;
+        if (!this.changedAgain) return;
+        this.changedAgain = false;
+        readAgain();
+      });
+    };
+    return onReplayTabsChanged(readAgain);
   }
 
   /**

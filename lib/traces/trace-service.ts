@@ -3,7 +3,7 @@ import type { ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
 import { canonicalJson, type ToolScorer } from '@webmcp-agents/local-agent';
 import { callMarksOf } from './call-marks';
 import { measureTrace } from './measure-trace';
-import { announceRunsChanged } from './runs-changed';
+import { announceRunsChanged } from './viewer-news';
 import { siteOfTraceAddress, traceAddress } from './trace-address';
 import { createTraceFile, readTraceFile } from './trace-file';
 import {

@@ -7,7 +7,7 @@ import { describeExport, describeImport, describeRemovalAhead } from './describe
 import { attemptAction } from './attempt-action';
 import { errorMessage } from '../messaging/error-message';
 import { OpenRunFollower } from './open-run-follower';
-import { onRunsChanged } from './runs-changed';
+import { onRunsChanged } from './viewer-news';
 import { formatBytesToTenthMegabyte } from '../text/format-bytes';
 import { utf8Length } from '../text/utf8-length';
 import { figure, plural } from '../text/plural';
@@ -318,6 +318,11 @@ export class TraceViewerModel {
   /** See TraceReplay.loadTabs. */
   loadReplayTabs(): Promise<void> {
     return this.replayer.loadTabs();
+  }
+
+  /** See TraceReplay.followTabs. */
+  followReplayTabs(): () => void {
+    return this.replayer.followTabs();
   }
 
   /** See TraceReplay.refreshTabs. */

@@ -5,6 +5,7 @@ import type { TraceClient } from '../../lib/traces/trace-client';
 import type { ReplayTab } from '../../lib/traces/trace-protocol';
 import type { StoredTrace } from '../../lib/traces/trace-schema';
 import { TraceReplay } from '../../lib/traces/trace-replay';
+import { announceReplayTabsChanged } from '../../lib/traces/viewer-news';
 
 const tab = (tabId: number, origin: string): ReplayTab => ({ tabId, url: `${origin}/`, origin, toolCount: 1 });
 
@@ -56,5 +57,56 @@ describe('TraceReplay.loadTabs', () => {
     await earlier;
     expect(signals.replayTabs.value).toEqual([tab(7, 'https://shop.example')]);
     expect(signals.replayTabId.value).toBe(7);
+  });
+});
+
+describe('TraceReplay.followTabs', () => {
+  /** A replay whose client counts its reads, each answered when the test says. */
+  function followed() {
+    const answers: Array<(tabs: ReplayTab[]) => void> = [];
+    const made = replayWith(() => new Promise<ReplayTab[]>((resolve) => answers.push(resolve)));
+    const stop = made.replay.followTabs();
+    return { ...made, answers, stop };
+  }
+  /** Until the channel's news reached the replay (it comes as a task of its own). */
+  const heard = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+  it('reads the list again as a tab’s tools change, with no Refresh, and chooses the run’s tab that came', async () => {
+    const { signals, answers, stop } = followed();
+    announceReplayTabsChanged();
+    await heard();
+    expect(answers).toHaveLength(1);
+    answers[0]!([tab(7, 'https://shop.example')]);
+    await heard();
+    expect(signals.replayTabs.value).toEqual([tab(7, 'https://shop.example')]);
+    expect(signals.replayTabId.value).toBe(7);
+    stop();
+  });
+
+  it('reads once more after a burst of changes, not once for each', async () => {
+    const { answers, stop } = followed();
+    for (let change = 0; change < 5; change++) announceReplayTabsChanged();
+    await heard();
+    expect(answers).toHaveLength(1);
+    answers[0]!([]);
+    await heard();
+    expect(answers).toHaveLength(2);
+    answers[1]!([]);
+    await heard();
+    expect(answers).toHaveLength(2);
+    stop();
+  });
+
+  it('reads nothing while no run is open, nor once stopped', async () => {
+    const { signals, answers, stop } = followed();
+    signals.openRunId.value = undefined;
+    announceReplayTabsChanged();
+    await heard();
+    expect(answers).toHaveLength(0);
+    signals.openRunId.value = 'run-1';
+    stop();
+    announceReplayTabsChanged();
+    await heard();
+    expect(answers).toHaveLength(0);
   });
 });
