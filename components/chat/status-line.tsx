@@ -50,9 +50,10 @@ export function StatusLine({ model }: { model: PanelModel }) {
   const runningTool = useComputed(() => runningToolOf(model.latestTurn.value));
   const engine = model.shell.value?.engine;
   if (!engine) {
+    // A tab gone before the agent said which engine answers (a panel opened on a tab that closed) has nothing to wait for.
     return (
       <div class="status-line" data-testid="status-line">
-        <span class="status-state">Waiting for the agent…</span>
+        <span class="status-state">{model.tabClosed.value ? 'Tab closed' : 'Waiting for the agent…'}</span>
       </div>
     );
   }

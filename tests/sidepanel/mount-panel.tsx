@@ -8,7 +8,7 @@ import { createFakeBackground } from './fake-agent-port';
 import { sessionState, tabId } from './session-fixtures';
 
 /** The whole side panel, rendered into the test document and talking to a fake background. */
-export async function mountPanel(initial: Partial<SessionState> = {}, options: { restsWhenIdle?: boolean; draftStorage?: DraftStorage } = {}) {
+export async function mountPanel(initial: Partial<SessionState> = {}, options: { restsWhenIdle?: boolean; draftStorage?: DraftStorage; unanswered?: boolean } = {}) {
   const background = createFakeBackground();
   const wakeListeners = new Set<(tabId: number | undefined) => void>();
   const onWake = (listener: (tabId: number | undefined) => void) => {
@@ -27,7 +27,8 @@ export async function mountPanel(initial: Partial<SessionState> = {}, options: {
     model.selectTab(tabId);
     render(<ChatApp model={model} />, container);
   });
-  await act(() => background.port.deliver({ type: 'snapshot', state: sessionState(initial) }));
+  // `unanswered`: the background has not sent the tab's session yet.
+  if (!options.unanswered) await act(() => background.port.deliver({ type: 'snapshot', state: sessionState(initial) }));
 
   return {
     model,

@@ -57,6 +57,14 @@ describe('a panel fixed to a tab that closes', () => {
     expect(panel.find('status-line')?.textContent).toContain('Tab closed');
   });
 
+  it('says "Tab closed", not "Waiting for the agent…", where the tab was gone before the agent answered (a panel opened on an old id)', async () => {
+    panel = await mountPanel({}, { unanswered: true });
+    expect(panel.find('status-line')?.textContent).toBe('Waiting for the agent…');
+    await act(() => panel!.model.tabWasClosed(tabId));
+    expect(panel.find('status-line')?.textContent).toBe('Tab closed');
+    expect(panel.find('tab-closed-note')).not.toBeNull();
+  });
+
   it('does not subscribe to the closed tab again when its port opens anew, which would show an empty chat', async () => {
     panel = await mountPanel(streaming, { restsWhenIdle: true });
     await panel.deliver({ type: 'snapshot', state: lastWord });
