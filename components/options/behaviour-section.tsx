@@ -14,8 +14,8 @@ export function BehaviourSection({ model, settings }: { model: OptionsModel; set
   return (
     <section aria-labelledby="behaviour-heading">
       <h2 id="behaviour-heading">Behaviour</h2>
-      <NumberField label="Temperature" value={settings.temperature} min={0} max={2} step={0.1} onChange={(temperature) => void model.update({ temperature })} />
-      <NumberField label="Maximum steps per request" place="max-steps" value={settings.maxSteps} min={1} max={30} step={1} onChange={(maxSteps) => void model.update({ maxSteps })} />
+      <NumberField label="Temperature" value={settings.temperature} min={0} max={2} step={0.1} onChange={(temperature) => model.update({ temperature })} />
+      <NumberField label="Maximum steps per request" place="max-steps" value={settings.maxSteps} min={1} max={30} step={1} onChange={(maxSteps) => model.update({ maxSteps })} />
       <label class="field">
         <span>Ask before a tool runs</span>
         {/* A closed list cannot wrap: short choices, and what the one picked means said under it. */}
@@ -38,7 +38,7 @@ export function BehaviourSection({ model, settings }: { model: OptionsModel; set
         min={200}
         max={100_000}
         step={100}
-        onChange={(toolOutputLimit) => void model.update({ toolOutputLimit: Math.round(toolOutputLimit) })}
+        onChange={(toolOutputLimit) => model.update({ toolOutputLimit: Math.round(toolOutputLimit) })}
       />
       <NumberField
         label="Longest reply, in tokens"
@@ -48,7 +48,7 @@ export function BehaviourSection({ model, settings }: { model: OptionsModel; set
         max={replyTokensRange.max}
         step={256}
         hint="A token is about three quarters of an English word. A reply that reaches this is cut off, and says so. The prompt keeps room for a reply this long (up to half of what the model reads at once), which leaves less for the page's tools and their results. Chrome's built-in model keeps a limit of its own."
-        onChange={(replyTokens) => void model.update({ replyTokens: Math.round(replyTokens) })}
+        onChange={(replyTokens) => model.update({ replyTokens: Math.round(replyTokens) })}
       />
       <NumberField
         label="Seconds a tool may take before the run stops"
@@ -57,7 +57,7 @@ export function BehaviourSection({ model, settings }: { model: OptionsModel; set
         min={1}
         max={600}
         step={1}
-        onChange={(toolTimeoutSeconds) => void model.update({ toolTimeoutSeconds })}
+        onChange={(toolTimeoutSeconds) => model.update({ toolTimeoutSeconds })}
       />
       <label class="field">
         <span>How tools are ranked for the model</span>

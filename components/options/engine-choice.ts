@@ -8,7 +8,7 @@ import type { createServerConnection } from './server-connection';
 interface EngineChoiceParts {
   store: Pick<NonNullable<OptionsDependencies['settings']>, 'load'>;
   settings: ReadonlySignal<Settings | undefined>;
-  update(change: SettingsChange): Promise<void>;
+  update(change: SettingsChange): Promise<unknown>;
   trial: Pick<ReturnType<typeof createEngineTrial>, 'drop'>;
   server: Pick<ReturnType<typeof createServerConnection>, 'reconnect'>;
 }

@@ -15,7 +15,8 @@ interface NumberFieldProps {
   hint?: string;
   /** Where a notice in the side panel may send the person (`OptionsPlace`). */
   place?: OptionsPlace;
-  onChange(value: number): void;
+  /** Stores the number; `false` where it could not be (the page says why), which the field then gives up. */
+  onChange(value: number): unknown;
 }
 
 /** How long typing pauses before a number in range is stored, the field not yet left. */
@@ -64,7 +65,7 @@ export function NumberField({ label, value, min, max, step, hint, place, onChang
             const store = () => {
               before.current ??= value;
               if (!commaRefused.current) note.value = '';
-              onChange(typed);
+              stored.whenRefused(onChange(typed));
             };
             pause.schedule(inRange && typed !== value ? store : undefined);
             // A note about a number typed before (clamped, unreadable) is no longer true of one in range.
@@ -86,7 +87,7 @@ export function NumberField({ label, value, min, max, step, hint, place, onChang
             commaRefused.current = '';
             note.value = used !== typed ? adjustedNote(typed, typedText, used, min, max) : refused ? `${refused} Set to ${figure(used)}.` : '';
             stored.committed();
-            if (Number.isFinite(typed) || used !== value) onChange(used);
+            if (Number.isFinite(typed) || used !== value) stored.whenRefused(onChange(used));
           }}
           onBlur={stored.blurred}
         />

@@ -9,7 +9,7 @@ import type { createSiteLists } from './site-lists';
 import type { createStoredModels } from './stored-models';
 
 interface OptionsModelActionParts {
-  update(change: SettingsChange): Promise<void>;
+  update(change: SettingsChange): Promise<boolean>;
   /** A new engine starts on its own default model. */
   chooseEngine(engine: Settings['engine']): Promise<void>;
   promptApi: ReturnType<typeof createPromptApiSetup>;
@@ -26,7 +26,7 @@ export function optionsModelActions({ update, chooseEngine, promptApi, server, s
     update,
     chooseEngine,
     /** A trial's reply or failure was the model's it tried: picking another drops it, and stops it. */
-    pickServerModel(model: string): Promise<void> {
+    pickServerModel(model: string): Promise<boolean> {
       trial.drop();
       return update({ model });
     },

@@ -13,6 +13,7 @@ import type { createStoredModels } from './stored-models';
 
 interface OptionsModelSignalParts {
   settings: ReadonlySignal<Settings | undefined>;
+  saveFailure: ReadonlySignal<string | undefined>;
   webGpu: ReadonlySignal<WebGpuStatus | undefined>;
   recommendedModel: ReadonlySignal<CatalogModel | undefined>;
   recommendationReason: ReadonlySignal<string | undefined>;
@@ -25,9 +26,11 @@ interface OptionsModelSignalParts {
 }
 
 /** The options page's signals, by the names its components read them. */
-export function optionsModelSignals({ settings, webGpu, recommendedModel, recommendationReason, promptApi, server, storage, sites, trial, webLlmDownload }: OptionsModelSignalParts) {
+export function optionsModelSignals({ settings, saveFailure, webGpu, recommendedModel, recommendationReason, promptApi, server, storage, sites, trial, webLlmDownload }: OptionsModelSignalParts) {
   return {
     settings,
+    /** Why the last change could not be saved, until one is. */
+    saveFailure,
     webGpu,
     recommendedModel,
     recommendationReason,

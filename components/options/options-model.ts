@@ -1,6 +1,7 @@
 import { computed, createModel, effect, signal } from '@preact/signals';
 import { defaultModelFor, defaultModelReason, type WebGpuStatus } from '@/lib/engines/webgpu-check';
 import { loadSettings, updateSettings, watchSettings, type Settings, type SettingsChange } from '@/lib/settings';
+import { errorMessage } from '@/lib/messaging/error-message';
 import { createEngineChoice } from './engine-choice';
 import { createEngineTrial } from './engine-trial';
 import { optionsModelActions } from './options-model-actions';
@@ -23,8 +24,23 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
   const settings = signal<Settings | undefined>(undefined);
   const webGpu = signal<WebGpuStatus | undefined>(undefined);
 
-  async function update(change: SettingsChange): Promise<void> {
-    settings.value = await store.update(change);
+  // Why the last change could not be saved (storage full, say), until one is.
+  const saveFailure = signal<string | undefined>(undefined);
+
+  /**
+   * Saves a change; answers whether it was. One that could not be is said on the page, and the
+   * page shows the settings as they are stored again, not as the change would have made them.
+   */
+  async function update(change: SettingsChange): Promise<boolean> {
+    try {
+      settings.value = await store.update(change);
+      saveFailure.value = undefined;
+      return true;
+    } catch (error) {
+      saveFailure.value = `This change was not saved: ${asSentence(errorMessage(error))} The page shows the settings as they are stored.`;
+      settings.value = await store.load().catch(() => settings.peek());
+      return false;
+    }
   }
 
   const promptApi = createPromptApiSetup({ dependencies, settings, loadSettings: () => store.load() });
@@ -51,9 +67,15 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
   void startOptionsModel({ dependencies, store, settings, webGpu, server, promptApi, storage });
 
   return {
-    ...optionsModelSignals({ settings, webGpu, recommendedModel, recommendationReason, promptApi, server, storage, sites, trial, webLlmDownload }),
+    ...optionsModelSignals({ settings, saveFailure, webGpu, recommendedModel, recommendationReason, promptApi, server, storage, sites, trial, webLlmDownload }),
     ...optionsModelActions({ update, chooseEngine, promptApi, server, storage, sites, trial, webLlmDownload }),
   };
 });
 
 export type OptionsModel = InstanceType<typeof OptionsModel>;
+
+/** A browser's message as a sentence of its own: "QUOTA_BYTES quota exceeded" ends with a full stop. */
+function asSentence(message: string): string {
+  const trimmed = message.trim();
+  return trimmed === '' ? 'the browser gave no reason.' : /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}

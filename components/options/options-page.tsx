@@ -61,6 +61,12 @@ export function OptionsPage({ model }: { model: OptionsModel }) {
         Each request is kept on this computer as a trace, with the prompts and the page's answers (not in a private window). The traces
         page, linked at the top, says how many are kept, and can stop keeping them.
       </p>
+      {/* Last, and held at the foot of the window: seen wherever the change was made. */}
+      {model.saveFailure.value && (
+        <p class="notice tone-error save-failure" role="alert" data-testid="save-failure">
+          {model.saveFailure.value}
+        </p>
+      )}
     </main>
   );
 }

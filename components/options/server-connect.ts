@@ -12,7 +12,7 @@ import type { FieldDraft, ServerState } from './server-connection';
 
 interface ServerConnectParts extends ServerReconnectParts {
   modelGone: Signal<string | undefined>;
-  update(change: SettingsChange): Promise<void>;
+  update(change: SettingsChange): Promise<unknown>;
   /** An earlier trial's reply was about the server as it was: it must not vouch for another. */
   dropTrial(): void;
   /** The address and key fields as the person left them. */

@@ -7,7 +7,7 @@ import type { SiteFailure, SiteList } from './options-types';
  * cannot keep refused in words that say what to type instead, marked on its own list's field (each
  * list keeps its own refusal until its next add).
  */
-export function createSiteLists(update: (change: SettingsChange) => Promise<void>) {
+export function createSiteLists(update: (change: SettingsChange) => Promise<boolean>) {
   const failures = signal<Partial<Record<SiteList, SiteFailure>>>({});
   const refuse = (list: SiteList, message: string | undefined) => {
     const attempt = (failures.value[list]?.attempt ?? 0) + 1;
@@ -17,7 +17,8 @@ export function createSiteLists(update: (change: SettingsChange) => Promise<void
     failures: failures as ReadonlySignal<Partial<Record<SiteList, SiteFailure>>>,
     /**
      * Adds a site to a list; answers the site as kept (an origin, also where it was listed
-     * already), or undefined when refused: not a site, or one the agent is already off on.
+     * already), or undefined when refused (not a site, or one the agent is already off on) or
+     * not saved (the page says why).
      */
     async add(list: SiteList, text: string): Promise<string | undefined> {
       const origin = text.includes('*') ? undefined : normalizeSiteOrigin(text);
@@ -27,7 +28,7 @@ export function createSiteLists(update: (change: SettingsChange) => Promise<void
       }
       let coveredBy: string | undefined;
       // Changed as the list is when written: the side panel may change it at the same moment.
-      await update((current) => {
+      const saved = await update((current) => {
         coveredBy = undefined;
         if (current[list].includes(origin)) return {};
         // Where the agent is off, an entry covers the site's subdomains, and without a port all its
@@ -36,9 +37,10 @@ export function createSiteLists(update: (change: SettingsChange) => Promise<void
         return coveredBy ? {} : { [list]: [...current[list], origin] };
       });
       refuse(list, coveredBy ? `The agent is already off on ${origin}: ${coverage(coveredBy, origin)}.` : undefined);
-      return coveredBy ? undefined : origin;
+      return coveredBy || !saved ? undefined : origin;
     },
-    remove(list: SiteList, origin: string): Promise<void> {
+    /** Answers whether the list was saved without the site. */
+    remove(list: SiteList, origin: string): Promise<boolean> {
       return update((current) => ({ [list]: current[list].filter((site) => site !== origin) }));
     },
   };

@@ -95,8 +95,8 @@ function SiteListEditor({ model, list, sites, title, hint, place }: SiteListEdit
 /** Remove, then say so: the site's row goes out of a screen reader's sight. */
 function removeSite(model: OptionsModel, list: SiteList, said: Signal<string>) {
   return async (origin: string) => {
-    await model.removeSite(list, origin);
-    said.value = `Removed ${origin}.`;
+    // Not saved: the page says why, and the site stays listed.
+    if (await model.removeSite(list, origin)) said.value = `Removed ${origin}.`;
   };
 }
 

@@ -27,6 +27,15 @@ export function useStoredNumber(value: number) {
     typed: () => (typing.current = true),
     /** The person's number was read (a change event). */
     committed: () => (typing.current = false),
+    /**
+     * What storing a number answered: where it says the number could not be (`false`), the field
+     * shows the stored one again, unless the person typed on since.
+     */
+    whenRefused: (storing: unknown) => {
+      void Promise.resolve(storing).then((saved) => {
+        if (saved === false && !typing.current && input.current) input.current.value = String(latest.current);
+      });
+    },
     blurred: () => {
       if (missed.current && typing.current && input.current) input.current.value = String(latest.current);
       typing.current = false;

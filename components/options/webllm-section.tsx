@@ -69,7 +69,7 @@ export function WebLlmSection({ model, settings }: { model: OptionsModel; settin
         max={60}
         step={1}
         hint={`How long the model stays in GPU memory after it last answered or loaded (0 to 60 minutes; 5 by default)${selected ? `, holding ${formatSizeFromMegabytes(selected.memoryMB)} of it` : ''}. Meanwhile a question starts at once; later, the next question loads the model again first. It also loads as the side panel opens on a page with tools. At 0, Chrome unloads it once the extension has been idle for 30 seconds.`}
-        onChange={(modelKeptMinutes) => void model.update({ modelKeptMinutes })}
+        onChange={(modelKeptMinutes) => model.update({ modelKeptMinutes })}
       />
     </section>
   );

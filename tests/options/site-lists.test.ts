@@ -8,6 +8,7 @@ function listsOver(initial: Partial<Settings> = {}) {
   let stored: Settings = { ...defaultSettings, ...initial };
   const lists = createSiteLists(async (change: SettingsChange) => {
     stored = changedSettings(stored, change);
+    return true;
   });
   return { lists, stored: () => stored, refusal: (list: SiteList = 'disabledSites') => lists.failures.value[list]?.message };
 }
