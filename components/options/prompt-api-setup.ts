@@ -44,10 +44,11 @@ export function createPromptApiSetup({ dependencies, settings, loadSettings }: P
     cancelled.value = false;
     const controller = new AbortController();
     downloading = controller;
-    const engine = createPromptApiEngine(settings.value ?? (await loadSettings()), {
-      ...(dependencies.languageModel ? { languageModel: dependencies.languageModel } : {}),
-    });
+    let engine: ReturnType<typeof createPromptApiEngine> | undefined;
     try {
+      engine = createPromptApiEngine(settings.value ?? (await loadSettings()), {
+        ...(dependencies.languageModel ? { languageModel: dependencies.languageModel } : {}),
+      });
       // Chrome's create() may not heed the signal while its download stalls: the wait ends anyway,
       // the download's later word moves no bar, and should Chrome finish it, the page says so.
       const loaded = engine.load((next) => void (controller.signal.aborted || (progress.value = next)), controller.signal);
@@ -62,7 +63,7 @@ export function createPromptApiSetup({ dependencies, settings, loadSettings }: P
       if (!controller.signal.aborted) failure.value = describeFailure(error);
     } finally {
       downloading = undefined;
-      await engine.unload?.().catch(() => {});
+      await engine?.unload?.().catch(() => {});
       progress.value = undefined;
       busy.value = false;
     }

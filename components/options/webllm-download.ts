@@ -49,10 +49,16 @@ export function createWebLlmDownload({ dependencies, settings, refreshStorage, t
 
   function start(): void {
     if (channel) return;
-    const mine = connect();
+    failedBefore = download.value?.failures ?? 0;
+    let mine: Channel<never, ModelLoadNews>;
+    try {
+      mine = connect();
+    } catch {
+      download.value = { running: false, failure: pageOutlived, failures: failedBefore + 1 };
+      return;
+    }
     channel = mine;
     downloadedFor = choiceOf(settings.value);
-    failedBefore = download.value?.failures ?? 0;
     download.value = { running: true };
     mine.onMessage((news) => {
       if (channel !== mine) return;
@@ -240,6 +246,12 @@ export function progressOf(status: EngineStatus): Pick<WebLlmDownload, 'progress
   const text = status.progressText ?? (status.state === 'generating' ? "Waiting for another tab's reply to end…" : 'Loading the model…');
   return { progress: { text, ...(status.progress === undefined ? {} : { fraction: status.progress }) }, ...(status.stalled ? { stalled: true } : {}) };
 }
+
+/** Why nothing can start from a page the extension was updated or reloaded under: it no longer reaches the background. */
+export const pageOutlived = {
+  message: 'This page no longer reaches the extension: it was updated or reloaded while the page was open.',
+  hint: 'Reload this page, then try again.',
+};
 
 /** The load's error, with what to do worded for this page: the side panel's words send the person to a request, or to the options. */
 export function failureOf(status: EngineStatus): Failure {

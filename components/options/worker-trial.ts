@@ -1,7 +1,7 @@
 import type { ModelLoadNews } from '@/lib/agent/model-load-port';
 import type { Trial } from '@/lib/engines/run-trial';
 import type { Channel } from '@/lib/messaging/port-channel';
-import { failureOf, hintForThisPage, progressOf } from './webllm-download';
+import { failureOf, hintForThisPage, pageOutlived, progressOf } from './webllm-download';
 
 /**
  * "Try it" for WebLLM, whose model the service worker holds: the worker loads it (its progress is
@@ -20,7 +20,15 @@ export function runTrialInWorker(connect: () => Channel<never, ModelLoadNews>, o
       channel.disconnect();
       resolve();
     };
-    const channel = connect();
+    let channel: Channel<never, ModelLoadNews>;
+    try {
+      channel = connect();
+    } catch {
+      over = true;
+      change({ running: false, failure: pageOutlived });
+      resolve();
+      return;
+    }
     change({});
     signal.addEventListener('abort', () => end({ cancelled: true }), { once: true });
     channel.onMessage((news) => {

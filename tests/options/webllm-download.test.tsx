@@ -175,6 +175,27 @@ describe("the options page's Download now, for WebLLM's model", () => {
     expect(buttonNamed(root, 'Download now')?.getAttribute('aria-disabled')).toBeNull();
   });
 
+  it('says to reload the page where the extension was updated or reloaded under it: Download now and Try it reach nothing', async () => {
+    const outlived = 'This page no longer reaches the extension: it was updated or reloaded while the page was open.Reload this page, then try again.';
+    const unreachable = (): never => {
+      throw new Error('Extension context invalidated.');
+    };
+    const { root } = showOptionsPage({
+      settings: memorySettings({ engine: 'webllm', model }),
+      caches: createFakeCacheStorage().storage,
+      connectModelLoad: unreachable,
+      connectModelTrial: unreachable,
+    });
+    await vi.waitFor(() => expect(buttonNamed(root, 'Download now')).toBeTruthy());
+    click(buttonNamed(root, 'Download now'));
+    await vi.waitFor(() => expect(root.querySelector('[data-testid="webllm-download"] [role="alert"]')?.textContent).toContain(outlived));
+    expect(buttonNamed(root, 'Download now')?.getAttribute('aria-disabled')).toBeNull();
+
+    click(buttonNamed(root, 'Try it'));
+    await vi.waitFor(() => expect(root.querySelector('[data-testid="trial"]')?.textContent).toContain(outlived));
+    expect(buttonNamed(root, 'Try it')?.getAttribute('aria-disabled')).toBeNull();
+  });
+
   it('stops a download when another model is picked, here or in another tab, and shows nothing of it then', async () => {
     const shared = sharedSettings({ engine: 'webllm', model });
     const { root, worker, area } = show({ settings: shared.store });
