@@ -28,7 +28,8 @@ if (tabId === undefined || !Number.isInteger(tabId)) {
     model.replyTokens.value = settings.replyTokens;
     if (settings.toolTimeoutSeconds !== followedTimeout) model.timeoutSeconds.value = followedTimeout = settings.toolTimeoutSeconds;
   };
-  void loadSettings().then(follow);
+  // Unread, the inspector goes by the defaults it starts with.
+  loadSettings().then(follow, () => undefined);
   watchSettings(follow);
   render(<InspectorApp model={model} copyText={copyText} />, app);
 }

@@ -97,7 +97,7 @@ export function setupAgentSessions(recorder: TraceRecorder, tabDrivers: TabDrive
     void drafts.tabClosed(tabId).catch(() => {});
   });
   tabRemovals.listen(browser.tabs.onReplaced, (addedTabId, removedTabId) => {
-    void sessions.tabReplaced(removedTabId, addedTabId);
+    sessions.tabReplaced(removedTabId, addedTabId).catch((error: unknown) => console.error('Moving a chat to its tab’s new id failed:', error));
     void drafts.tabReplaced(removedTabId, addedTabId).catch(() => {});
   });
   tabRemovals.neededWhile(() => sessions.keepTabs());

@@ -27,7 +27,12 @@ export function answerExtensionPages(
       sendResponse(refusal);
       return undefined;
     }
-    void answer(message).then(sendResponse);
+    // An answer that fails still answers, with nothing: the page's request fails at once, rather
+    // than wait until Chrome closes the channel.
+    answer(message).then(sendResponse, (error: unknown) => {
+      console.error('An extension page’s request failed:', error);
+      sendResponse(undefined);
+    });
     // Answered asynchronously: keep the channel open.
     return true;
   };

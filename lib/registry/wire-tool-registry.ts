@@ -57,7 +57,7 @@ export function wireToolRegistry(registry: TabToolRegistry, { navigations, tabRe
   void loadSettings().then((settings) => showAgentOffSites(settings.disabledSites), () => undefined);
   watchSettings((settings) => showAgentOffSites(settings.disabledSites));
   acceptChannels(inspectorPort, (channel) => serveInspector(registry, channel));
-  void rereadSavedTabs(registry);
+  rereadSavedTabs(registry).catch((error: unknown) => console.error('Reading the saved tabs’ tools again failed:', error));
 }
 
 /** Longest tab title kept: enough to tell tabs apart in a list. */
