@@ -95,6 +95,19 @@ describe("Chrome's built-in model (Prompt API) engine", () => {
     expect(usages[0]!.timeToFirstTokenMs).toBeGreaterThanOrEqual(0);
   });
 
+  it('leaves out a count the browser gets wrong (NaN, or one less than nothing), rather than show it', async () => {
+    for (const measuresAs of [Number.NaN, -3]) {
+      const { engine } = setup({ replies: [envelopeReplies[2]!], measuresAs });
+      await engine.load(() => {});
+      const { events } = await runShopRequest(engine, 'Add two enamel mugs to my cart');
+      const usage = events.flatMap((event) => (event.type === 'step-end' ? [event.usage] : []))[0]!;
+      expect(usage).not.toHaveProperty('completionTokens');
+      expect(usage).not.toHaveProperty('decodeTokensPerSecond');
+      expect(Object.values(usage).every((figure) => Number.isFinite(figure) && figure >= 0)).toBe(true);
+      expect(usage.timeToFirstTokenMs).toBeGreaterThanOrEqual(0);
+    }
+  });
+
   it('tells each piece of a call it holds until the call is whole as an empty piece: the reply goes on, no word of it yet', async () => {
     const { engine } = setup({ replies: [envelopeReplies[0]!], chunkSize: 4 });
     await engine.load(() => {});

@@ -1,4 +1,5 @@
 import type { ChatMessage } from '@webmcp-agents/chat';
+import { modelUsage, usageFigure } from '../usage-figure';
 import { promptApiEnvelopeSchema, type CompactTool, type ModelChunk, type ModelRequest, type ModelUsage } from '@webmcp-agents/local-agent';
 import { createEnvelopeReader, textToEnvelope } from './envelope-reader';
 import type { LanguageModelApi, LanguageModelCoreOptions, LanguageModelMessage, LanguageModelSession } from './prompt-api-types';
@@ -165,29 +166,30 @@ function contextUsage(session: LanguageModelSession): number | undefined {
   return session.contextUsage ?? session.inputUsage;
 }
 
-/** Chrome gives no speed figures: time is measured here, tokens counted by the session. */
+/**
+ * Chrome gives no speed figures: time is measured here, tokens counted by the session. What the
+ * session counts goes through `modelUsage`, as every engine's figures do: a count that is no real
+ * one (a browser's NaN) is left out, not shown.
+ */
 async function promptApiUsage(
   session: LanguageModelSession,
   usageBefore: number | undefined,
   reply: string,
   timing: { startedAt: number; firstTokenAt: number | undefined; endedAt: number },
 ): Promise<ModelUsage> {
-  const usage: ModelUsage = {};
   const measure = session.measureContextUsage ?? session.measureInputUsage;
-  const completionTokens = await measure?.call(session, reply).catch(() => undefined);
-  if (completionTokens !== undefined) usage.completionTokens = completionTokens;
-  const usageAfter = contextUsage(session);
-  if (usageBefore !== undefined && usageAfter !== undefined && completionTokens !== undefined) {
-    const promptTokens = usageAfter - usageBefore - completionTokens;
-    if (promptTokens >= 0) usage.promptTokens = promptTokens;
-  }
-  if (timing.firstTokenAt === undefined) return usage;
-  usage.timeToFirstTokenMs = Math.round(timing.firstTokenAt - timing.startedAt);
+  const completionTokens = usageFigure(await measure?.call(session, reply).catch(() => undefined));
+  const usageAfter = usageFigure(contextUsage(session));
+  const before = usageFigure(usageBefore);
+  const promptTokens = before !== undefined && usageAfter !== undefined && completionTokens !== undefined ? usageAfter - before - completionTokens : undefined;
+  if (timing.firstTokenAt === undefined) return modelUsage({ completionTokens, promptTokens });
   const decodeSeconds = (timing.endedAt - timing.firstTokenAt) / 1000;
-  if (completionTokens && completionTokens > 1 && decodeSeconds > 0) {
-    usage.decodeTokensPerSecond = Math.round(((completionTokens - 1) / decodeSeconds) * 10) / 10;
-  }
-  return usage;
+  return modelUsage({
+    completionTokens,
+    promptTokens,
+    timeToFirstTokenMs: Math.round(timing.firstTokenAt - timing.startedAt),
+    decodeTokensPerSecond: completionTokens && completionTokens > 1 && decodeSeconds > 0 ? (completionTokens - 1) / decodeSeconds : undefined,
+  });
 }
 
 function sameMessages(a: readonly ChatMessage[], b: readonly ChatMessage[]): boolean {

@@ -14,6 +14,8 @@ export interface FakeLanguageModelOptions {
   createFailsWith?: { name: string; message: string };
   /** Each reply stops coming after this many characters, and its stream stays open, as a model that hangs. */
   stallAt?: number;
+  /** What `measureContextUsage` answers instead of its count, as a browser that counts wrong (NaN, say). */
+  measuresAs?: number;
 }
 
 export interface FakeLanguageModelLog {
@@ -62,7 +64,7 @@ export function installFakeLanguageModel(options: FakeLanguageModelOptions): voi
       },
       contextWindow,
       async measureContextUsage(text: string) {
-        return tokens(text);
+        return options.measuresAs ?? tokens(text);
       },
       destroy() {
         destroyed = true;
