@@ -19,7 +19,9 @@ interface OptionsModelStart {
 
 /** Loads the settings, asks the server set up before for its models, and looks at what this browser can run. */
 export async function startOptionsModel({ dependencies, store, settings, webGpu, server, promptApi, storage }: OptionsModelStart): Promise<void> {
-  settings.value = await store.load();
+  const read = await store.load();
+  // A change heard while the read went on (another page's) is newer than what it read.
+  settings.value ??= read;
   void server.reconnect(settings.value);
   const [status] = await Promise.all([checkWebGpu(dependencies.gpu), promptApi.check(), storage.refresh()]);
   webGpu.value = status;

@@ -7,7 +7,7 @@ import { copyText } from '@/lib/text/copy-text';
 import { inspectorPort } from '@/lib/messaging/inspector-protocol';
 import { connectChannel } from '@/lib/messaging/port-channel';
 import { scorerFor } from '@/lib/agent/scorer-for';
-import { loadSettings, watchSettings, type Settings } from '@/lib/settings';
+import { followSettings, type Settings } from '@/lib/settings';
 
 // In devtools the panel inspects the inspected tab; opened as a tab, `?tabId=N` names it.
 const parameter = new URLSearchParams(location.search).get('tabId');
@@ -29,7 +29,6 @@ if (tabId === undefined || !Number.isInteger(tabId)) {
     if (settings.toolTimeoutSeconds !== followedTimeout) model.timeoutSeconds.value = followedTimeout = settings.toolTimeoutSeconds;
   };
   // Unread, the inspector goes by the defaults it starts with.
-  loadSettings().then(follow, () => undefined);
-  watchSettings(follow);
+  followSettings(follow);
   render(<InspectorApp model={model} copyText={copyText} />, app);
 }

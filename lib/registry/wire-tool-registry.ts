@@ -8,7 +8,7 @@ import type { ReportSender } from './report-sender';
 import type { TabToolRegistry } from './tab-tool-registry';
 import { serveInspector } from './serve-inspector';
 import { resetTitles, showAgentOffSites, showToolCount } from './show-tool-count';
-import { loadSettings, watchSettings } from '../settings';
+import { followSettings } from '../settings';
 import type { BackgroundTabEvents, TabEvents } from '../service-worker/tab-events';
 import { openTabIds } from '../service-worker/open-tab-ids';
 
@@ -54,8 +54,7 @@ export function wireToolRegistry(registry: TabToolRegistry, { navigations, tabRe
   // The last tab kept may have left.
   registry.onChange(() => both.forEach((events) => events.recheck()));
   void resetTitles().catch(() => undefined);
-  void loadSettings().then((settings) => showAgentOffSites(settings.disabledSites), () => undefined);
-  watchSettings((settings) => showAgentOffSites(settings.disabledSites));
+  followSettings((settings) => showAgentOffSites(settings.disabledSites));
   acceptChannels(inspectorPort, (channel) => serveInspector(registry, channel));
   rereadSavedTabs(registry).catch((error: unknown) => console.error('Reading the saved tabs’ tools again failed:', error));
 }

@@ -47,3 +47,21 @@ function oneChangeAtATime<T>(change: () => Promise<T>): Promise<T> {
 export function watchSettings(listener: (settings: Settings) => void): () => void {
   return settingsItem.watch((value) => listener(parseSettings(value)));
 }
+
+/**
+ * Calls `listener` with the settings as they are, then with each change: the first read is given
+ * only where no change was heard while it went on (it may not hold that change), and one that
+ * fails is left out (the listener keeps what it had). Returns how to stop.
+ */
+export function followSettings(listener: (settings: Settings) => void, store: { load(): Promise<Settings>; watch(listener: (settings: Settings) => void): () => void } = { load: loadSettings, watch: watchSettings }): () => void {
+  let heard = false;
+  const stop = store.watch((settings) => {
+    heard = true;
+    listener(settings);
+  });
+  store.load().then(
+    (settings) => heard || listener(settings),
+    () => undefined,
+  );
+  return stop;
+}

@@ -67,6 +67,9 @@ export class TraceViewerModel {
   /** The read of the list going on, and the one that follows it, asked for meanwhile (see `load`). */
   private listing?: Promise<void>;
   private relisting?: Promise<void>;
+  /** How to stop following the retention settings, and how many changes of them were heard (see `loadRetention`). */
+  private stopWatchingRetention: (() => void) | undefined;
+  private retentionHeard = 0;
 
   constructor(private readonly options: TraceViewerOptions) {
     this.maxFileBytes = options.maxFileBytes ?? maxTraceFileBytes;
@@ -157,13 +160,20 @@ export class TraceViewerModel {
     this.notice.value = { tone: 'info', text: `${ahead.imported} ${why}` };
   }
 
-  /** Reads the retention settings, and from then on follows those another viewer saves. */
+  /**
+   * Reads the retention settings, and from then on follows those another viewer saves. A read
+   * that fails, or answers after a saved change was heard (which it may not include), leaves the
+   * form as it is.
+   */
   async loadRetention(): Promise<void> {
-    this.stopWatchingRetention ??= this.options.settings.watch?.((settings) => (this.retention.value = settings));
-    this.retention.value = await this.attempt(() => this.options.settings.load());
+    this.stopWatchingRetention ??= this.options.settings.watch?.((settings) => {
+      this.retentionHeard += 1;
+      this.retention.value = settings;
+    });
+    const heardBefore = this.retentionHeard;
+    const read = await this.attempt(() => this.options.settings.load());
+    if (read && this.retentionHeard === heardBefore) this.retention.value = read;
   }
-
-  private stopWatchingRetention: (() => void) | undefined;
 
   /** Takes effect when the next run ends. */
   async saveRetention(change: Partial<TraceSettings>): Promise<void> {
