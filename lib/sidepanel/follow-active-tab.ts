@@ -68,7 +68,8 @@ export function followActiveTab(
     if (window.id === undefined || stopped) return;
     windowId = window.id;
     const [tab] = await source.tabs.query({ active: true, windowId: window.id });
-    if (tab?.id !== undefined && !stopped) follow(tab.id);
+    // A tab activated while the question went on is newer than its answer.
+    if (tab?.id !== undefined && !stopped && followed === undefined) follow(tab.id);
   })().catch(() => {
     // No window (the panel is closing): there is nothing to follow.
   });

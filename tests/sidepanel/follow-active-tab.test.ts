@@ -37,6 +37,19 @@ describe('followActiveTab', () => {
     expect(browser.onActivated.registered.size).toBe(0);
   });
 
+  it('keeps a tab activated while it asked which tab is active, not the older answer that comes after', async () => {
+    const browser = fakeBrowser();
+    let answer!: () => void;
+    browser.source.tabs.query = () => new Promise((resolve) => (answer = () => resolve([{ id: 10 }])));
+    const seen: number[] = [];
+    followActiveTab({ turned: (tabId) => seen.push(tabId), replaced: () => {} }, browser.source);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    browser.onActivated.fire({ tabId: 11, windowId: 1 });
+    answer();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(seen).toEqual([11]);
+  });
+
   it('tells of every tab Chrome gives a new id, and takes the tab followed by its new id as the one it follows', async () => {
     const browser = fakeBrowser();
     const seen: number[] = [];
