@@ -4,6 +4,7 @@ import { engineName } from '@/lib/engines/engine-labels';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
 import { focusRequestBox, focusRequestBoxOnOpen, showComposerWhole } from './focus-request-box';
 import { pressWhenAllowed } from './press-when-allowed';
+import { useEscapeCancels } from '@/components/shared/use-escape-cancels';
 
 /** The most a request may hold, in UTF-16 units as the text area counts them. */
 export const requestCharacters = 20_000;
@@ -30,7 +31,9 @@ export function ChatInput({ model }: { model: PanelModel }) {
   const held = heldDraft.value !== undefined && heldDraft.value.text === draft ? heldDraft.value : undefined;
   const note = held?.whileRunning ? (running ? heldWords(model.waitingForPerson.value) : '') : held ? notSentWords(model) : '';
   const onKeyDown = requestBoxKeys(model, (text) => (heldDraft.value = { text, whileRunning: model.running.value }));
-  useEscapeStops(model, running);
+  // Escape anywhere in the panel stops the run, as Stop's `aria-keyshortcuts` says; as the Stop
+  // button (see pressWhenAllowed), not while reconnecting, when a stop would go nowhere.
+  useEscapeCancels(running, () => model.stop(), () => model.connection.value === 'connected');
   useEffect(focusRequestBoxOnOpen, []);
   // The request as a paste the box cut left it: said until it is sent or edited.
   const cutDraft = useSignal<string | undefined>(undefined);
@@ -103,27 +106,7 @@ function useFocusBackWhenRunEnds(running: boolean): { current: boolean } {
 }
 
 /**
- * Escape anywhere in the panel stops the run, as Stop's `aria-keyshortcuts` says: in the request
- * box, on an approval's buttons or a link of the conversation. A key something else already took
- * (a question's safe answer) is left to it, and so is an IME's: it cancels a composition.
- */
-function useEscapeStops(model: PanelModel, running: boolean): void {
-  useEffect(() => {
-    if (!running) return undefined;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing) return;
-      // As the Stop button (see pressWhenAllowed): while reconnecting, a stop would go nowhere.
-      if (model.connection.value !== 'connected') return;
-      event.preventDefault();
-      model.stop();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [running, model]);
-}
-
-/**
- * The request box's keys (Escape is the panel's, see useEscapeStops), apart from the box so that
+ * The request box's keys (Escape is the panel's, see useEscapeCancels above), apart from the box so that
  * ChatInput reads as its layout. Enter where nothing can be sent (a run goes, the engine cannot
  * run here) sends nothing: `onHeld` says so.
  */

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { useEscapeCancels } from './use-escape-cancels';
+import { useEscapeCancels } from '@/components/shared/use-escape-cancels';
 
 /**
  * A Cancel button shown beside the button that starts something (a trial, a download) while it

@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { executeTabTool, lookAgainInTab, getTabTools, onTabToolsChanged, pageScriptAnswers, readLoadedPageResult, showAsking } from '../registry';
 import { loadSettings, updateSettings, watchSettings } from '../settings';
+import { namedDocument } from '../service-worker/named-document';
 import type { TraceRecorder } from '../traces/trace-recorder';
 import { tellExtensionPages } from '../messaging/background-broadcast';
 import { lazySchema } from '../messaging/lazy-schema';
@@ -147,7 +148,8 @@ function hearNavigations(sessions: Pick<ReturnType<typeof createAgentSessions>, 
   // committed (a download, a 204 answer) names no document: the page and its run stay.
   navigations.listen(browser.webNavigation.onErrorOccurred, ({ tabId, frameId, documentId }) => {
     if (frameId !== 0) return;
-    if (documentId && !/^0+$/.test(documentId)) sessions.navigated(tabId, documentId);
+    const document = namedDocument(documentId);
+    if (document) sessions.navigated(tabId, document);
     sessions.pageLoaded(tabId);
   });
 }

@@ -11,6 +11,7 @@ import { resetTitles, showAgentOffSites, showToolCount } from './show-tool-count
 import { followSettings } from '../settings';
 import type { BackgroundTabEvents, TabEvents } from '../service-worker/tab-events';
 import { openTabIds } from '../service-worker/open-tab-ids';
+import { namedDocument } from '../service-worker/named-document';
 
 /**
  * Wires the registry into the background: frames report and leave, tabs close, inspectors
@@ -45,7 +46,8 @@ export function wireToolRegistry(registry: TabToolRegistry, { navigations, tabRe
   // of: the tools of the page before go with it. A navigation cancelled before it committed (a
   // download, a 204 answer) names no document, and the page stays.
   navigations.listen(browser.webNavigation.onErrorOccurred, ({ tabId, frameId, timeStamp, documentId }) => {
-    if (documentId && !/^0+$/.test(documentId)) void registry.documentCommitted(tabId, frameId, timeStamp, documentId);
+    const document = namedDocument(documentId);
+    if (document) void registry.documentCommitted(tabId, frameId, timeStamp, document);
   });
   tabRemovals.listen(browser.tabs.onRemoved, (tabId) => void registry.removeTab(tabId));
   tabRemovals.listen(browser.tabs.onReplaced, (_addedTabId, removedTabId) => void registry.removeTab(removedTabId));

@@ -1,10 +1,5 @@
 import { browser } from 'wxt/browser';
-
-/** A browser event's listener methods, as the panel's tab watchers use them. */
-export interface BrowserEvent<Listener> {
-  addListener(listener: Listener): void;
-  removeListener(listener: Listener): void;
-}
+import type { BrowserEvent } from '../service-worker/tab-events';
 
 type ActivatedListener = (info: { tabId: number; windowId: number }) => void;
 export type ReplacedListener = (addedTabId: number, removedTabId: number) => void;

@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
-import type { BrowserEvent, ReplacedListener } from './follow-active-tab';
+import type { BrowserEvent } from '../service-worker/tab-events';
+import type { ReplacedListener } from './follow-active-tab';
 
 /** The slice of the tabs API a panel fixed to one tab watches it with. */
 export interface FixedTabSource {
