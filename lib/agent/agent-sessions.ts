@@ -3,6 +3,7 @@ import type { Settings } from '../settings';
 import type { PanelMessage } from './agent-port-protocol';
 import type { AgentSessionsBackground } from './agent-sessions-background';
 import { createAgentOff } from './agent-off';
+import { createAskingNews } from './asking-news';
 import { connectPanel, type ConnectingPanelPort } from './connect-panel';
 import { createEndedChats } from './ended-chats';
 import { createEngineHost } from './engine-host';
@@ -68,7 +69,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
   const { engineStatusFor } = waitingTabs;
   const previews = createModelPreviews(background);
 
-  const world = createSessionsWorld(background, { engines, previews, store, publishEngineStatus, askingChanged: (tabId) => tellOthersOfAsking(tabId) });
+  const world = createSessionsWorld(background, { engines, previews, store, publishEngineStatus, askingChanged: (tabId) => askingNews.askingChanged(tabId) });
   const loadAhead = createLoadAhead({ loadSettings: () => background.loadSettings(), getTabTools: (tabId) => background.getTabTools(tabId), engines, previews });
 
   // Tabs closed (or replaced) in this worker's life; Chrome never gives a tab's id to another. A
@@ -85,15 +86,14 @@ export function createAgentSessions(background: AgentSessionsBackground) {
       sessions.set(tabId, session);
       // Its own title, which another tab's of the same page must not be named by in its panel: once
       // known, what its panel says of the other tabs is said again where it changes.
-      void waitingTabs.noteTitle(tabId).then(() => ownTitleKnown(tabId));
+      void waitingTabs.noteTitle(tabId).then(() => askingNews.ownTitleKnown(tabId));
     }
     return session;
   };
   // What a snapshot shows: a closed tab's is an empty session, kept nowhere.
   const sessionFor = async (tabId: number): Promise<TabSession> => (await liveSessionFor(tabId)) ?? new TabSession(tabId, world, () => {});
 
-  // What each tab's last snapshot said of other tabs' questions (see tellOthersOfAsking).
-  const askingShown = new Map<number, string>();
+  const askingNews = createAskingNews({ panels, waitingTabs, engines, resendSnapshot: (tabId) => snapshots.resend(tabId), publishEngineStatus });
   const snapshots = createTabSnapshots({
     background,
     panels,
@@ -102,27 +102,11 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     previews,
     engineStatusFor,
     endedChat: endedChats.get,
-    askingElsewhere: (tabId) => {
-      const asking = waitingTabs.askingElsewhere(tabId);
-      askingShown.set(tabId, JSON.stringify(asking));
-      return asking;
-    },
+    askingElsewhere: askingNews.askingElsewhere,
     publish,
   });
   const sendSnapshot = snapshots.send;
   const resendSnapshot = snapshots.resend;
-  // A run that began or ended waiting for the person's answer: the panels of the other tabs say so,
-  // where what they say changes (not for a private window's tab, nor a second question of one run).
-  const tellOthersOfAsking = (askingTabId: number) => {
-    for (const tabId of panels.keys()) {
-      if (tabId !== askingTabId && askingShown.get(tabId) !== JSON.stringify(waitingTabs.askingElsewhere(tabId))) resendSnapshot(tabId);
-    }
-  };
-  const ownTitleKnown = (tabId: number) => {
-    if (!panels.has(tabId)) return;
-    if (askingShown.has(tabId) && askingShown.get(tabId) !== JSON.stringify(waitingTabs.askingElsewhere(tabId))) resendSnapshot(tabId);
-    if (engines.statusFor(tabId).waitingForTab !== undefined) publishEngineStatus();
-  };
 
   // What the panels say the first request loads, and downloads, asked again: the models stored changed
   // (see `modelsChanged` below, and a load at the options page's asking) or a load stopped part way.
@@ -240,7 +224,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
       waitingTabs.forget(tabId);
       engines.tabClosed(tabId);
       panels.delete(tabId);
-      askingShown.delete(tabId);
+      askingNews.forget(tabId);
       // A closing tab may be what woke the worker: forget its stored conversation once it is read.
       void ready.then(() => {
         stored()?.delete(tabId);
