@@ -7,7 +7,7 @@ import { pressWhenAllowed } from './press-when-allowed';
 import { useEscapeCancels } from '@/components/shared/use-escape-cancels';
 
 /** The most a request may hold, in UTF-16 units as the text area counts them. */
-export const requestCharacters = 20_000;
+const requestCharacters = 20_000;
 
 /**
  * The request box: Enter sends, Shift+Enter starts a new line; Stop replaces Send while a run goes,

@@ -7,7 +7,7 @@ import type { PanelModel } from '@/lib/sidepanel/panel-model';
  * worker every 30 s and the panel's reconnect wakes it within a moment: that gap is routine, and a
  * banner flashing (and announced) every half minute would only alarm.
  */
-export const reconnectNoticeDelayMs = 1_500;
+const reconnectNoticeDelayMs = 1_500;
 
 /** Shown while the port to the background stays down (the service worker restarts), so the panel never looks frozen. */
 export function ConnectionBanner({ model }: { model: PanelModel }) {

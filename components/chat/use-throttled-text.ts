@@ -41,7 +41,7 @@ export function useThrottledText(text: string, live: boolean, lastRenderCostMs: 
 }
 
 /** `shown` and at most `maxStepCharacters` more of `text`, cut at a line end where one is near. */
-export function nextStep(shown: string, text: string): string {
+function nextStep(shown: string, text: string): string {
   const from = text.startsWith(shown) ? shown.length : 0;
   if (text.length - from <= maxStepCharacters) return text;
   const limit = from + maxStepCharacters;

@@ -44,7 +44,7 @@ interface KeptForm {
  * How many forms of tools no longer listed are kept, the most lately listed first: enough for a
  * page that swaps its tools as it goes, while tools gone for good do not pile up.
  */
-export const keptUnlistedForms = 50;
+const keptUnlistedForms = 50;
 
 /** The run forms of the inspector's tools, by tool key. */
 export class RunForms {

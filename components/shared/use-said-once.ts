@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 
 /** Long enough for a screen reader to have begun what it was given, which clearing it does not stop. */
-export const announcementKeptMs = 7_000;
+const announcementKeptMs = 7_000;
 
 /**
  * The words for an off-screen live region that says what the page also shows: each saying stands

@@ -10,7 +10,7 @@ import { turnHeadOf, type TurnItem } from './stored-turn';
  * (`sessionStorageBytes`): it holds 10 MB for everything, and past that a write fails whole, so
  * what it held would be lost with the worker.
  */
-export const storedSessionsBudget = 8_000_000;
+const storedSessionsBudget = 8_000_000;
 
 /**
  * Storage counts each key's name with its value, and every turn has a key for its head and one for

@@ -10,7 +10,7 @@ import { engineStatusSchema, type EngineStatus } from './session-state';
  * `not-on-gpu` (the engine chosen now holds no model on this computer's GPU: a server, Chrome's
  * built-in model). A load the page stopped ends as `failed` too, unheard: the page closed its port.
  */
-export const modelLoadOutcomes = ['loaded', 'failed', 'not-on-gpu'] as const;
+const modelLoadOutcomes = ['loaded', 'failed', 'not-on-gpu'] as const;
 export type ModelLoadOutcome = (typeof modelLoadOutcomes)[number];
 
 /** A trial's reply as `runTrial` tells it, checked as it crosses from the worker. */

@@ -76,7 +76,7 @@ export function createReplyStatus({ shared, runs, news }: EngineHostParts) {
 }
 
 /** How long a reply that has begun may bring nothing before its tab's panel says so. */
-export const quietReplyMs = 10_000;
+const quietReplyMs = 10_000;
 
 /**
  * Tells `tabId`'s panel when its reply, once begun, has brought nothing for `quietReplyMs` (a

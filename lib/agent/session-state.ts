@@ -9,7 +9,7 @@ import { approvalReasons } from './approval-policy';
  * it checks something (see lazySchema): the service worker loads it at every start, and only a start
  * that restores stored chats, or a side panel's message, checks one.
  */
-export const toolCardSchema = lazySchema(() =>
+const toolCardSchema = lazySchema(() =>
   z.object({
     kind: z.literal('tool'),
     callId: z.string(),
@@ -75,12 +75,12 @@ export const toolCardSchema = lazySchema(() =>
   }),
 );
 
-export const proseItemSchema = lazySchema(() => z.object({ kind: z.literal('prose'), text: z.string() }));
+const proseItemSchema = lazySchema(() => z.object({ kind: z.literal('prose'), text: z.string() }));
 
 export const turnItemSchema = lazySchema(() => z.discriminatedUnion('kind', [proseItemSchema(), toolCardSchema()]));
 
 /** How a turn ended: the same words its trace keeps. */
-export const turnOutcomeSchema = lazySchema(() => z.enum(traceOutcomes));
+const turnOutcomeSchema = lazySchema(() => z.enum(traceOutcomes));
 
 /** One request of the person and everything the agent did for it. */
 export const turnSchema = lazySchema(() =>

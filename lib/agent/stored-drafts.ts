@@ -8,7 +8,7 @@ import { sessionStorageBytes } from '../text/session-storage-bytes';
  */
 export const draftPrefix = 'panelDraft:';
 
-export const draftKey = (tabId: number) => `${draftPrefix}${tabId}`;
+const draftKey = (tabId: number) => `${draftPrefix}${tabId}`;
 
 /**
  * Bytes all tabs' drafts may take together, as Chrome counts them (`sessionStorageBytes`): part of
@@ -16,7 +16,7 @@ export const draftKey = (tabId: number) => `${draftPrefix}${tabId}`;
  * does not fit is not kept: it stays in the open panel's box only. So is every draft in a Chrome
  * older than 130, which cannot list storage's keys (`getKeys`) to count the others.
  */
-export const storedDraftsBudget = 400_000;
+const storedDraftsBudget = 400_000;
 
 /** The slice of `storage.session` the drafts are kept with. */
 export interface DraftArea {

@@ -106,7 +106,7 @@ function checkedOptions(field: Extract<FormField, { kind: 'choices' }>, value: s
 }
 
 /** A group's value with `options` checked: those the group offers. */
-export function checkedValue(field: Extract<FormField, { kind: 'choices' }>, options: readonly unknown[]): string {
+function checkedValue(field: Extract<FormField, { kind: 'choices' }>, options: readonly unknown[]): string {
   return field.options.flatMap((option, index) => (options.some((checked) => sameJson(checked, option)) ? [String(index)] : [])).join(',');
 }
 

@@ -16,7 +16,7 @@ export interface LintFinding {
 }
 
 /** Chrome's guidance for tools a model reads well. */
-export const lintBudgets = { name: 30, description: 500, parameterDescription: 150, shortDescription: 20 } as const;
+const lintBudgets = { name: 30, description: 500, parameterDescription: 150, shortDescription: 20 } as const;
 
 /** Phrases that speak to the model instead of describing the tool. */
 const instructionPatterns = [

@@ -51,7 +51,7 @@ export function typedColour(text: string): string | undefined {
 }
 
 /** The name of the one field a form has when it takes the whole arguments object as JSON. */
-export const argumentsFieldName = 'arguments';
+const argumentsFieldName = 'arguments';
 
 /**
  * The run form of a tool: text, number and integer (with min and max), boolean, an enum (or a

@@ -2,7 +2,7 @@ import type { TabEntry } from './frame-tools';
 import type { RegistryStorage } from './tab-tool-registry';
 
 /** How often, at most, a tab whose tools keep changing is saved. */
-export const registrySaveIntervalMs = 1_500;
+const registrySaveIntervalMs = 1_500;
 
 /** A tab's saves: whether the storage holds it, when its last save began, and the latest entry waiting its turn. */
 interface TabSaves {

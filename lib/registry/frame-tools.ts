@@ -6,7 +6,7 @@ import { droppedToolSchema, reportedToolSchema } from '../webmcp/reported-tool';
  * What the registry keeps of one frame: its latest report. Built the first time a stored tab's
  * tools are read back (see lazySchema): a start with no tools stored builds none of it.
  */
-export const frameToolsSchema = lazySchema(() =>
+const frameToolsSchema = lazySchema(() =>
   z.object({
     url: z.string(),
     origin: z.string(),

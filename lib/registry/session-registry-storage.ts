@@ -10,7 +10,7 @@ const keyPrefix = 'webmcp-tab-tools:';
  * holds 10 MB for everything and conversations keep 8 MB of it (see storedSessionsBudget): a
  * page with huge tools must not fill the rest, or every later write would fail.
  */
-export const savedToolsBudget = 1_500_000;
+const savedToolsBudget = 1_500_000;
 
 /**
  * Keeps each tab's tools in session storage (gone when the browser closes, readable by no

@@ -19,7 +19,7 @@ interface TabToolsNow {
  * marks a tool consequential, or swaps in another of the same name, while the model writes its
  * call or the person decides, gets that call not run, and the model sees the new tool next step.
  */
-export function toolNow(tabTools: TabToolsNow | undefined, tool: ToolDescriptor): ToolNow {
+function toolNow(tabTools: TabToolsNow | undefined, tool: ToolDescriptor): ToolNow {
   const { frameId, documentId } = toolTargetOf(tool);
   const inFrame = (tabTools?.tools ?? []).filter((candidate) => candidate.name === tool.name && (frameId === undefined || toolTargetOf(candidate).frameId === frameId));
   const now = inFrame.find((candidate) => {

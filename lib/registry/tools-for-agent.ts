@@ -55,6 +55,6 @@ function schemaForAgent(schema: InputSchema): FoldedSchema {
 }
 
 /** `[From https://maps.example, a frame inside this page]` */
-export function originLabel(origin: string): string {
+function originLabel(origin: string): string {
   return `[From ${origin}, a frame inside this page]`;
 }

@@ -4,7 +4,7 @@ import { maxServerKeyLength } from '../engines/openai/server-key';
 import { normalizeSiteOrigin } from './normalize-site-origin';
 
 /** The person's settings. Stored typed and versioned; anything unreadable falls back to defaults. */
-export const settingsSchema = z.object({
+const settingsSchema = z.object({
   engine: z.enum(engineIds).default('webllm'),
   /** The model id for the chosen engine; empty means the engine's default for this machine. */
   model: z.string().max(200).default(''),

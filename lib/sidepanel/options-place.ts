@@ -3,7 +3,7 @@
  * control there marked `data-place`, and "Open the options" opens the page at the one its notice
  * names (`options.html#reply-tokens`).
  */
-export const optionsPlaces = [
+const optionsPlaces = [
   'engine',
   'model',
   'server-address',

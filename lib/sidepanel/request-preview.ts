@@ -1,7 +1,7 @@
 import { countGraphemes, cutGraphemes } from '../text/cut-graphemes';
 
 /** A request longer than this, in characters or in lines, is shown by its start until the person asks for all of it. */
-export const requestPreviewLimits = { characters: 600, lines: 12 };
+const requestPreviewLimits = { characters: 600, lines: 12 };
 /** How much of a long request its start shows. */
 const previewSize = { characters: 400, lines: 8 };
 /** How far back from the cut a space is looked for, so that the start ends on a whole word. */

@@ -2,7 +2,7 @@ import { traceCounts } from './trace-limits';
 import type { StoredTrace } from './trace-schema';
 
 /** No run was recorded before this (the agent is younger); an earlier time is a made-up one. */
-export const earliestTraceTime = Date.UTC(2020, 0, 1);
+const earliestTraceTime = Date.UTC(2020, 0, 1);
 
 /** Clocks of two machines differ: a file from one a little ahead is still believed. */
 const clockSkewMs = 24 * 60 * 60 * 1000;

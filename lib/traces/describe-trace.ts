@@ -27,7 +27,7 @@ export function outcomeLabel(outcome: TraceOutcome | undefined): string {
   }
 }
 
-export function callStatusLabel(status: CallStatus): string {
+function callStatusLabel(status: CallStatus): string {
   switch (status) {
     case 'ran':
       return 'ran';

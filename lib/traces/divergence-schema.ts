@@ -8,7 +8,7 @@ import { traceLimits } from './trace-limits';
  * answered); `not-begun`, a later call of the same reply, which the run ended before; `not-run`,
  * not made at all.
  */
-export const callStatusSchema = lazySchema(() => z.enum(['ran', 'invalid-arguments', 'unknown-tool', 'declined', 'repeated', 'duplicate', 'cut-off', 'not-begun', 'not-run']));
+const callStatusSchema = lazySchema(() => z.enum(['ran', 'invalid-arguments', 'unknown-tool', 'declined', 'repeated', 'duplicate', 'cut-off', 'not-begun', 'not-run']));
 
 const resultSchema = lazySchema(() => z.object({ text: z.string().max(traceLimits.result), isError: z.boolean().optional() }));
 

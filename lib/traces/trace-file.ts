@@ -8,7 +8,7 @@ import { latestTime } from './trace-limits';
 import { inOneGo, type NextSlice } from './time-slices';
 import { isTraceOutcome, storedTraceSchema, type StoredTrace } from './trace-schema';
 
-export const traceFileFormat = 'webmcp-agent-traces';
+const traceFileFormat = 'webmcp-agent-traces';
 /** The version of the file's format that this extension writes and reads. */
 const traceFileVersion = 1;
 

@@ -33,7 +33,7 @@ export const traceRequestSchema = lazySchema(() =>
 );
 
 /** `title`: the tab's, where the browser told it; a person tells tabs apart by it. */
-export const replayTabSchema = lazySchema(() =>
+const replayTabSchema = lazySchema(() =>
   z.object({ tabId: z.number().int(), url: z.string(), origin: z.string(), title: z.string().optional(), toolCount: z.number().int() }),
 );
 
@@ -67,7 +67,7 @@ export const traceResponseSchemas = {
 } as const;
 
 /** Errors cross contexts as `{name, message}` and are checked by name. */
-export const traceErrorSchema = lazySchema(() => z.object({ name: z.string(), message: z.string() }));
+const traceErrorSchema = lazySchema(() => z.object({ name: z.string(), message: z.string() }));
 
 export type TraceRequest = z.infer<ReturnType<typeof traceRequestSchema>>;
 export type TraceRequestType = TraceRequest['type'];
@@ -97,10 +97,10 @@ export const replayClientMessageSchema = lazySchema(() =>
 );
 
 /** Why a replayed call waits for the person, in the side panel's words for the same cases. */
-export const replayAskReasonSchema = lazySchema(() => z.enum(['consequential', 'other-site', 'confirm-all', 'not-read-only']));
+const replayAskReasonSchema = lazySchema(() => z.enum(['consequential', 'other-site', 'confirm-all', 'not-read-only']));
 
 /** A call that waits for the person: what, why, and on which site the tab shows now. */
-export const replayCallSchema = lazySchema(() =>
+const replayCallSchema = lazySchema(() =>
   z.object({
     step: z.number().int(),
     callId: z.string(),

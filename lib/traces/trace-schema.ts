@@ -10,7 +10,7 @@ import { traceOutcomes } from './trace-outcomes';
  * Each schema here is built the first time a trace is checked (see lazySchema): the service worker
  * loads this module at every start, and most starts check no trace.
  */
-export const traceOutcomeSchema = lazySchema(() => z.enum(traceOutcomes));
+const traceOutcomeSchema = lazySchema(() => z.enum(traceOutcomes));
 
 const text = (max: number) => z.string().max(max);
 // Checked, not rebuilt, so that a property named "__proto__" survives export and import (see isPlainRecord).
@@ -20,7 +20,7 @@ const duration = lazySchema(() => z.number().min(0));
 const atMost = <T extends z.ZodType>(item: T, max: number, what: string) => z.array(item).max(max, `a step holds at most ${max} ${what}`);
 
 /** A tool as the model was shown it at a step, with the score that ranked it there. */
-export const traceToolSchema = lazySchema(() =>
+const traceToolSchema = lazySchema(() =>
   z.object({
     name: text(limits.name),
     description: text(limits.message),
@@ -30,16 +30,16 @@ export const traceToolSchema = lazySchema(() =>
 );
 
 /** A tool the page offered that the model was not shown at a step, with its score. */
-export const traceScoredNameSchema = lazySchema(() => z.object({ name: text(limits.name), score: z.number() }));
+const traceScoredNameSchema = lazySchema(() => z.object({ name: text(limits.name), score: z.number() }));
 
-export const traceMessageSchema = lazySchema(() =>
+const traceMessageSchema = lazySchema(() =>
   z.object({
     role: z.enum(['system', 'user', 'assistant']),
     content: text(limits.long),
   }),
 );
 
-export const traceParsedSchema = lazySchema(() =>
+const traceParsedSchema = lazySchema(() =>
   z.object({
     text: text(limits.long),
     calls: atMost(z.object({ name: text(limits.name), arguments: jsonObject() }), counts.callsPerStep, 'parsed calls'),
@@ -48,7 +48,7 @@ export const traceParsedSchema = lazySchema(() =>
 );
 
 /** A call the model made, the person's answer if they were asked, and what the page returned. */
-export const traceCallSchema = lazySchema(() =>
+const traceCallSchema = lazySchema(() =>
   z.object({
     callId: text(limits.id),
     name: text(limits.name),
@@ -90,7 +90,7 @@ export const traceCallSchema = lazySchema(() =>
  * A parse error, a rejected call, a declined one, a repeat, or the same call written twice in one
  * reply (not run the second time): what the model was told to fix.
  */
-export const traceProblemSchema = lazySchema(() =>
+const traceProblemSchema = lazySchema(() =>
   z.object({
     kind: z.enum(['parse', 'unknown-tool', 'invalid-arguments', 'declined', 'repeated', 'duplicate']),
     message: text(limits.message),

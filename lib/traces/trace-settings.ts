@@ -5,7 +5,7 @@ import { z } from 'zod';
  * Whether runs are kept as traces at all, and how many: the oldest runs go first once either
  * limit is passed.
  */
-export const traceSettingsSchema = z.object({
+const traceSettingsSchema = z.object({
   keepTraces: z.boolean().default(true),
   maxRuns: z.number().int().min(1).max(10_000).default(200),
   maxMegabytes: z.number().min(1).max(2_000).default(50),
@@ -19,7 +19,7 @@ export type RetentionLimits = Pick<TraceSettings, 'maxRuns' | 'maxMegabytes'>;
 export const defaultTraceSettings: TraceSettings = traceSettingsSchema.parse({});
 
 /** Reads stored settings leniently: a bad field falls back to its default. */
-export function parseTraceSettings(value: unknown): TraceSettings {
+function parseTraceSettings(value: unknown): TraceSettings {
   const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
   const maxRuns = traceSettingsSchema.shape.maxRuns.safeParse(record.maxRuns);
   const maxMegabytes = traceSettingsSchema.shape.maxMegabytes.safeParse(record.maxMegabytes);

@@ -6,7 +6,7 @@ import type { StoredTrace, TraceOutcome, TraceRun, TraceStep } from './trace-sch
 import { replaceTraces, writeRunsAndSteps } from './write-traces';
 
 /** The extension's one trace database; tests and benchmarks open their own by name. */
-export const traceDatabaseName = 'webmcp-agent-traces';
+const traceDatabaseName = 'webmcp-agent-traces';
 
 /** The IndexedDB store of every kept run: the background writes it, the viewer reads it too. */
 export interface TraceStore {

@@ -15,7 +15,7 @@ export interface FrameFacts {
 export type FrameToolsPermission = { allowed: true } | { allowed: false; reason: string };
 
 /** The WebMCP permissions-policy feature a document needs to offer tools. */
-export const toolsFeature = 'tools';
+const toolsFeature = 'tools';
 
 /**
  * Whether the agent of the tab may use this frame's tools, by WebMCP's own rule: the `tools`
@@ -92,6 +92,6 @@ export function readFrameFacts(): FrameFacts {
  * has its creator's, which its address (`location.origin`, "null") does not say; a sandboxed
  * frame has none ("null") whatever its address.
  */
-export function documentOrigin(): string {
+function documentOrigin(): string {
   return typeof self.origin === 'string' ? self.origin : location.origin;
 }

@@ -45,7 +45,7 @@ export async function readPageResult(): Promise<PageResult> {
 }
 
 /** Whether an HTTP status says the request failed: 400 to 599. */
-export function isErrorStatus(status: unknown): status is number {
+function isErrorStatus(status: unknown): status is number {
   return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599;
 }
 

@@ -3,10 +3,10 @@ import { lazySchema } from '../messaging/lazy-schema';
 import { toolLimits, toolNamePattern } from './tool-limits';
 
 /** Where a tool came from: the browser's API, a JavaScript polyfill (read through the bridge), or a form. */
-export const toolSourceSchema = lazySchema(() => z.enum(['native', 'polyfill', 'declarative']));
+const toolSourceSchema = lazySchema(() => z.enum(['native', 'polyfill', 'declarative']));
 export type ToolSource = z.infer<ReturnType<typeof toolSourceSchema>>;
 
-export const toolAnnotationsSchema = lazySchema(() =>
+const toolAnnotationsSchema = lazySchema(() =>
   z.object({
     readOnlyHint: z.optional(z.boolean()),
     consequentialHint: z.optional(z.boolean()),
@@ -42,7 +42,7 @@ export const reportedToolSchema = lazySchema(() =>
 );
 
 /** A language tag as `lang` takes one ("ar", "he-IL", "zh-Hant-TW"): letters and digits in parts of at most eight. */
-export const languageTagPattern = /^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8}){0,5}$/;
+const languageTagPattern = /^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8}){0,5}$/;
 
 /** The language a document says it is in, where its `lang` is a tag; none where it is empty or no tag. */
 export function documentLanguage(document: Document): string | undefined {

@@ -61,7 +61,7 @@ export function abortToolCall(running: RunningCalls, callId: string): void {
   running.get(callId)?.abort(namedError('AbortError', 'The call was stopped.'));
 }
 
-export function timeoutError(name: string, timeoutMs: number): Error {
+function timeoutError(name: string, timeoutMs: number): Error {
   return namedError('TimeoutError', timeoutMessage(name, timeoutMs));
 }
 

@@ -156,6 +156,6 @@ export function displayName(name: unknown): string {
   return name.length > limit ? `${name.slice(0, limit)}…` : name;
 }
 
-export function overLimit(what: string, size: number, limit: number): string {
+function overLimit(what: string, size: number, limit: number): string {
   return `${what} is ${size.toLocaleString('en-US')} characters, over the limit of ${limit.toLocaleString('en-US')}`;
 }

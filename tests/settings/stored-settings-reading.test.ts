@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { agentOffOn, loadSettings, settingsItem, updateSettings, type Settings } from '@/lib/settings';
+import { agentOffOn, loadSettings, updateSettings, type Settings } from '@/lib/settings';
+// The stored item itself, which the extension writes only through updateSettings (one change at a time).
+import { settingsItem } from '@/lib/settings/settings-item';
 
 beforeEach(() => fakeBrowser.reset());
 

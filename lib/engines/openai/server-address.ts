@@ -1,7 +1,7 @@
 import { EngineError } from '../engine';
 import { isBlockedPort } from './blocked-ports';
 
-export const defaultServerAddress = 'http://localhost:11434/v1';
+const defaultServerAddress = 'http://localhost:11434/v1';
 
 /**
  * The server's API root without a trailing slash. An address without a path gets `/v1`, where

@@ -35,7 +35,7 @@ function userAgentBrands(): readonly BrandVersion[] | undefined {
 }
 
 /** The first Chrome with the Prompt API for extensions. */
-export const promptApiChromeVersion = 138;
+const promptApiChromeVersion = 138;
 
 /**
  * Why this browser has no built-in model (no `LanguageModel` at all), and what would give it one,

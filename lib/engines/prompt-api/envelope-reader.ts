@@ -56,7 +56,7 @@ export function createEnvelopeReader(): EnvelopeReader {
 }
 
 /** A whole reply read at once: a call as `<tool_call>` tags, a message as its text. */
-export function envelopeToText(raw: string): string {
+function envelopeToText(raw: string): string {
   let envelope: unknown;
   try {
     envelope = JSON.parse(raw);

@@ -24,7 +24,7 @@ export interface PromptApiReplyTimeouts {
   betweenPiecesMs: number;
 }
 
-export const defaultPromptApiReplyTimeouts: PromptApiReplyTimeouts = { firstPieceMs: 120_000, firstPiecePerCharacterMs: 15, betweenPiecesMs: 60_000 };
+const defaultPromptApiReplyTimeouts: PromptApiReplyTimeouts = { firstPieceMs: 120_000, firstPiecePerCharacterMs: 15, betweenPiecesMs: 60_000 };
 
 /**
  * Why a reply failed where Chrome's own error does not say it: the session could not be started

@@ -92,7 +92,7 @@ function downloadText(label: string, loadedBytes: number, totalBytes: number, et
 }
 
 /** "about 40 s left", "about 3 min left": rounded, since download speed wanders. */
-export function formatTimeLeft(seconds: number): string {
+function formatTimeLeft(seconds: number): string {
   if (seconds < 10) return 'a few seconds left';
   if (seconds < 60) return `about ${Math.round(seconds / 5) * 5} s left`;
   if (seconds < 3600) return `about ${Math.round(seconds / 60)} min left`;

@@ -38,7 +38,7 @@ export function readToolName(tool: unknown): string | undefined {
  * successful "[object Object]"; a function or a symbol, which JSON leaves out, is no result, as
  * in Chrome (never a function's source, which may hold the page's secrets).
  */
-export function toResultString(value: unknown): string | null {
+function toResultString(value: unknown): string | null {
   if (value === null) return null;
   if (typeof value === 'string') return value;
   let json: string | undefined;
