@@ -19,7 +19,7 @@ export function parseToolCalls(raw: string, toolNames: ReadonlySet<string>): Par
   const text = typeof raw === 'string' ? cutText(raw, MAX_READ) : '';
   const names = typeof toolNames?.has === 'function' ? toolNames : new Set<string>();
   try {
-    return readToolCalls(text, names);
+    return readToolCalls(text, names, text.length < raw.length ? `${MAX_READ / 1024} KB` : undefined);
   } catch {
     // The readers are total; this guard only keeps a bug from taking the agent loop down.
     return { text: text.trim(), calls: [], errors: [] };

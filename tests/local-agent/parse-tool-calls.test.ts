@@ -292,6 +292,24 @@ describe('limits and bad input', () => {
     expect(parse(`${prose}${call}`).text.length).toBeLessThanOrEqual(32 * 1024);
   });
 
+  it('runs no call the 32 KB read limit cuts (read as cut short, it would lack what came after), and says it was cut', () => {
+    const cut = "Couldn't read a tool call: a call was cut off where the reply passes the 32 KB that is read.";
+    const names = new Set(['fill_message']);
+    const long = 'x'.repeat(3000);
+    const call = `{"name": "fill_message", "arguments": {"to": "ann", "body": "${long}", "send": true}}`;
+    const before = 'word '.repeat(6 * 1024);
+    for (const reply of [`${before}<tool_call>${call}</tool_call>`, `${before}<|tool_call_start|>${call}<|tool_call_end|>`, `${before}\n\`\`\`json\n${call}\n\`\`\``, call.replace(long, 'x'.repeat(40_000))]) {
+      const result = parseToolCalls(reply, names);
+      expect(result.calls).toEqual([]);
+      expect(result.errors).toEqual([cut]);
+    }
+    // A call closed before the cut runs; prose, or code that is no call, cut there says nothing.
+    const closed = `${'word '.repeat(5 * 1024)}<tool_call>{"name": "fill_message", "arguments": {}}</tool_call>${'.'.repeat(10_000)}`;
+    expect(parseToolCalls(closed, names)).toMatchObject({ calls: [{ name: 'fill_message', arguments: {} }], errors: [] });
+    expect(parseToolCalls('word '.repeat(8 * 1024), names).errors).toEqual([]);
+    expect(parseToolCalls(`${before}\n\`\`\`python\nprint("${long}")\n\`\`\``, names).errors).toEqual([]);
+  });
+
   it('reads at most 64 calls and errors from one reply, says so once, and gives a repeated error once', () => {
     const empty = parse('<tool_call>'.repeat(100));
     expect(empty.errors).toEqual([

@@ -28,6 +28,15 @@ export class CallCollector {
     return this.writtenOrder.length >= MAX_CALLS_PER_REPLY;
   }
 
+  /**
+   * Says that a call was cut by the end of what is read of a long reply (see MAX_READ): read as
+   * cut short, it would run with what came before the cut alone.
+   */
+  noteCutAtReadLimit(limit: string): void {
+    this.writtenOrder.push({ errorAt: this.errors.length });
+    this.errors.push(unreadableMessage(`a call was cut off where the reply passes the ${limit} that is read`, ''));
+  }
+
   /** Says, once, that calls past the limit were left unread. */
   noteLeftOut(): void {
     if (this.leftOut) return;

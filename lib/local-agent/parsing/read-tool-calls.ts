@@ -11,9 +11,10 @@ import { withWrittenOrder } from './written-order';
 /**
  * The shapes, in the documented order: call tags (LFM2's and Qwen/Hermes', read together in the
  * order written), then fenced JSON, then the whole reply as JSON. A later shape is tried only
- * when no earlier one was found.
+ * when no earlier one was found. `cutAt`: what the text was cut at, where it is the start of a
+ * longer reply: a call still open where it ends is not repaired and run, but said to be cut.
  */
-export function readToolCalls(text: string, toolNames: ReadonlySet<string>): ParseResult {
+export function readToolCalls(text: string, toolNames: ReadonlySet<string>, cutAt?: string): ParseResult {
   const collector = new CallCollector(toolNames);
   const markup = scanMarkup(text);
   let prose = markup.prose;
@@ -23,14 +24,37 @@ export function readToolCalls(text: string, toolNames: ReadonlySet<string>): Par
         collector.noteLeftOut();
         break;
       }
+      if (cutAt !== undefined && region.end === text.length) {
+        collector.noteCutAtReadLimit(cutAt);
+        break;
+      }
       readRegionCalls(text, region.start, region.end, collector);
     }
     // A call the model wrapped in a code fence leaves the fence empty: it is markup too.
     prose = dropEmptyFences(prose);
+  } else if (cutAt !== undefined) {
+    prose = readCutReply(prose, collector, cutAt);
   } else {
     prose = readFencedCalls(prose, collector) ?? readWholeReply(prose, collector) ?? prose;
   }
   return withWrittenOrder({ text: prose.trim(), calls: collector.calls, errors: collector.errors }, collector.writtenOrder);
+}
+
+/**
+ * The start of a longer reply, without call tags: fenced calls closed before the cut are read;
+ * a fence still open at the cut, or the whole of it as JSON (it is not whole), would be read as
+ * cut short, and is said to be cut instead, where it would have held a call.
+ */
+function readCutReply(prose: string, collector: CallCollector, cutAt: string): string {
+  const open = fencedBlocks(prose).find(({ close }) => close === undefined);
+  const closedPart = open === undefined ? prose : prose.slice(0, open.open.at);
+  const read = readFencedCalls(closedPart, collector);
+  const rest = open === undefined ? (read === null ? prose : '') : prose.slice(open.open.at);
+  const trial = collector.fork();
+  if (rest !== '' && (open === undefined ? readWholeReply(rest, trial) : readFencedCalls(rest, trial)) !== null && trial.writtenOrder.length > 0) {
+    collector.noteCutAtReadLimit(cutAt);
+  }
+  return read === null ? prose : read + (open === undefined ? '' : rest);
 }
 
 /**
