@@ -6,6 +6,8 @@ import { TimelineTable, timelineKindNames } from './timeline-table';
 
 const labelWidth = 64;
 const chartWidth = 640;
+/** The width the chart is drawn at, in its own units: the viewer's stylesheet never shows it narrower. */
+export const timelineDrawnWidth = labelWidth + chartWidth + 40;
 const rowHeight = 24;
 const axisHeight = 22;
 /** A bar never gets thinner than this, so a 1 ms tool call still shows. */
@@ -29,7 +31,7 @@ export function TimelineChart({ layout }: { layout: TimelineLayout }) {
     // Named as the section is, not by its legend's colour names.
     <figure class="timeline" data-testid="timeline" aria-label="Timeline">
       {/*
-        The chart keeps a width of at least 600 px, so zooming in makes its words larger, not smaller; where the
+        The chart keeps at least the width it is drawn at (744 px), so its words are never scaled down, and zooming in makes them larger; where the
         page is narrower it scrolls sideways, by keyboard too (a tab stop only then). A screen reader
         hears it named as an image whose words are in the table after it.
       */}
@@ -40,7 +42,7 @@ export function TimelineChart({ layout }: { layout: TimelineLayout }) {
         role="img"
         aria-label="Timeline chart; the table that follows gives the same times"
       >
-        <svg viewBox={`0 0 ${labelWidth + chartWidth + 40} ${height}`} aria-hidden="true">
+        <svg viewBox={`0 0 ${timelineDrawnWidth} ${height}`} aria-hidden="true">
           {ticks.map((tick) => (
             <g key={tick} class="timeline-tick">
               <line x1={x(tick)} x2={x(tick)} y1={axisHeight - 4} y2={height} />

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Window, type Element } from 'happy-dom';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio } from '../support/contrast';
+import { timelineDrawnWidth } from '@/components/traces/timeline-chart';
 
 const css = ['assets/theme.css', 'entrypoints/traces/style.css'].map((file) => readFileSync(file, 'utf8')).join('\n');
 // Outcomes said in colour: the answer's green and the warnings' amber.
@@ -62,5 +63,12 @@ describe("the trace viewer's styles", () => {
     expect(notFault).not.toBe(fault);
     expect(notFault).toBe(window.getComputedStyle(document.body).color);
     window.close();
+  });
+});
+
+describe("the trace viewer's timeline", () => {
+  it('is never shown narrower than it is drawn, so its words are never scaled below their size (it scrolls sideways instead)', () => {
+    const rule = /\.timeline svg \{[^}]*min-width: (\d+)px/.exec(css);
+    expect(Number(rule?.[1])).toBe(timelineDrawnWidth);
   });
 });
