@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { HiddenCharacters } from '@/components/shared/json-text';
 import { formatMoment, outcomeLabel } from '@/lib/traces/describe-trace';
 import { figure, plural } from '@/lib/text/plural';
+import type { CallMark } from '@/lib/traces/call-marks';
 import type { TraceRun } from '@/lib/traces/trace-schema';
 import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 import { formatDuration } from '@/lib/text/format-duration';
@@ -191,6 +192,12 @@ function RunItem({ run, row, selected }: { run: TraceRun; row: RowProps; selecte
         {/* Two lines, whatever the outcome's word: how it ended and where, then when and how long. */}
         <span class="run-meta run-line" data-testid="run-outcome-line">
           <span class={`outcome outcome-${run.outcome ?? 'running'}`}>{outcomeLabel(run.outcome)}</span>
+          {/* An answer may follow a call that failed: the row says so beside it, as the Calls filter finds it. */}
+          {run.callMarks && run.callMarks.length > 0 && (
+            <span class="run-marks" data-testid="run-marks">
+              {run.callMarks.map((mark) => callMarkWords[mark]).join(', ')}
+            </span>
+          )}
           <span class="run-site" title={run.origin || undefined}>{run.origin || '(no site)'}</span>
           {/* A file's run is no run of this browser, whatever it says it did. */}
           {run.importedAt !== undefined && (
@@ -239,3 +246,10 @@ function UnsortedCallsNote({ model }: { model: TraceViewerModel }) {
     </p>
   );
 }
+
+/** What went wrong with a run's calls, in its row: short, beside how the run ended. */
+const callMarkWords: Record<CallMark, string> = {
+  failed: 'tool failed',
+  declined: 'call declined',
+  refused: 'bad call',
+};

@@ -111,6 +111,8 @@ describe('the trace viewer', () => {
     viewer = await mountViewer(store);
     expect(runIds(viewer)).toEqual(['refused', 'declined', 'failed', 'clean', 'older']);
     expect(viewer.find('calls-unsorted')).toBeNull();
+    // Each row says what went wrong with its calls beside how the run ended ("Answered" all).
+    expect(viewer.findAll('run-item').map((row) => row.querySelector('[data-testid=run-marks]')?.textContent ?? '')).toEqual(['bad call', 'call declined', 'tool failed', '', '']);
     const filter = viewer.find('calls-filter') as HTMLSelectElement;
     expect([...filter.options].map((option) => option.textContent)).toEqual(['Any calls', 'A tool failed', 'A call was declined', 'The model got a call wrong']);
     const shown = async (value: string) => {
