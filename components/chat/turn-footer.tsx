@@ -1,6 +1,6 @@
 import { changingCallRan } from '@/lib/agent/changing-call-ran';
 import type { Turn, TurnOutcome } from '@/lib/agent/session-state';
-import { noticeFor } from '@/lib/agent/turn-notices';
+import { noticeFor, splitErrorLead } from '@/lib/agent/turn-notices';
 import { formatDuration } from '@/lib/text/format-duration';
 import { optionsPlaceFor } from '@/lib/sidepanel/options-place';
 import { focusRequestBox } from './focus-request-box';
@@ -40,7 +40,9 @@ export function TurnFooter({ turn, onTryAgain, onEditRequest }: TurnFooterProps)
     <footer class="turn-footer">
       {notice && (
         <div class={`turn-notice tone-${tones[turn.outcome]}`} data-testid="turn-notice" data-outcome={turn.outcome}>
-          <p>{notice}</p>
+          <p>
+            <NoticeWords notice={notice} />
+          </p>
           {onTryAgain && mayTryAgain(turn) && <TryAgainButton turn={turn} onTryAgain={onTryAgain} />}
           {onEditRequest && turn.requestTooLong && (
             <button type="button" class="button" data-testid="edit-request" aria-describedby={`request-${turn.id}`} onClick={() => onEditRequest(turn.request)}>
@@ -128,3 +130,16 @@ const notRecordedWords: Record<NonNullable<Turn['notRecorded']>, string> = {
   'traces-off': 'Not recorded (traces are off)',
   'cannot-store': 'Not recorded (traces cannot be stored here)',
 };
+
+/** A notice, its lead ("Nothing was done.") set apart from the engine's words, as a banner's title is. */
+function NoticeWords({ notice }: { notice: string }) {
+  const { lead, rest } = splitErrorLead(notice);
+  return lead ? (
+    <>
+      <strong class="notice-lead">{lead}</strong>
+      {rest}
+    </>
+  ) : (
+    <>{notice}</>
+  );
+}

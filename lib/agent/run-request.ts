@@ -1,6 +1,7 @@
 // A request's run in a tab: what it needs is loaded (the settings, the page's tools, the engine),
 // the run is recorded where traces are kept, each of its events shows in its turn, and its
 // exchange goes into the history.
+import { errorLeads } from './turn-notices';
 import type { ToolDescriptor } from '@webmcp-agents/chat';
 import type { AgentEvent } from '@webmcp-agents/local-agent';
 import type { Engine } from '../engines/engine';
@@ -54,7 +55,7 @@ export async function runRequest(host: RequestHost, request: string, active: Act
   if ('error' in engine) {
     if (signal.aborted) return [active.stopReason ?? 'stopped', active.stopDetail];
     active.loadFailed = true;
-    return ['error', `Nothing was done. ${engine.error}`];
+    return ['error', `${errorLeads.nothingDone} ${engine.error}`];
   }
 
   try {

@@ -115,3 +115,16 @@ function stillThinking(reply: string): boolean {
 export function agentOffNotice(origin: string): string {
   return `The agent is off on ${siteLabel(origin)}. Turn it back on in the side panel or the extension's options.`;
 }
+
+/**
+ * How a failed request's notice begins, before the engine's own words: nothing was done (the
+ * engine failed before the turn showed anything), the run stopped where a server could not go on,
+ * or the model stopped with an error. The panel sets it apart, as a banner's title.
+ */
+export const errorLeads = { nothingDone: 'Nothing was done.', runStopped: 'The run stopped:', modelFailed: 'The model stopped with an error:' } as const;
+
+/** The lead a notice begins with (see `errorLeads`), and the rest; no lead where it has none. */
+export function splitErrorLead(notice: string): { lead?: string; rest: string } {
+  const lead = Object.values(errorLeads).find((candidate) => notice.startsWith(`${candidate} `));
+  return lead ? { lead, rest: notice.slice(lead.length) } : { rest: notice };
+}

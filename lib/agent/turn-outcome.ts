@@ -7,7 +7,7 @@ import type { ActiveRun, TabRunHost } from './active-run';
 import { changingCallRan } from './changing-call-ran';
 import { isEngineFailure } from './is-engine-failure';
 import type { ToolCard, Turn, TurnOutcome } from './session-state';
-import { thinkingCutOffNotice } from './turn-notices';
+import { errorLeads, thinkingCutOffNotice } from './turn-notices';
 
 /** How the run's last reply ended: as the model wrote it, and in what context (the engine's, where known). */
 export interface LastReply {
@@ -76,7 +76,7 @@ export function outcomeOf(host: TabRunHost, result: RunLocalAgentResult, active:
       const replyOnly = result.error.name === 'EngineError' && !isEngineFailure(result.error);
       // A server out of reach, silent, busy or refusing was no error of the model's: the run stopped
       // where it could not go on.
-      const lead = replyOnly ? '' : isEngineFailure(result.error) && !showedAnything(turn) ? 'Nothing was done.' : serverFault(result.error.code, settings) ? 'The run stopped:' : 'The model stopped with an error:';
+      const lead = replyOnly ? '' : isEngineFailure(result.error) && !showedAnything(turn) ? errorLeads.nothingDone : serverFault(result.error.code, settings) ? errorLeads.runStopped : errorLeads.modelFailed;
       // Sending the request again would make again a call that may have changed the page (the panel
       // offers no Try again then): the hint's own "send your request again" goes, and the page comes first.
       const ran = changingCallRan(turn);

@@ -389,6 +389,13 @@ describe('a request whose model failed', () => {
   const failedTurn = (overrides: Partial<Turn> = {}) =>
     turn({ request: 'add two mugs to the cart', outcome: 'error', notice: `Nothing was done. ${loadError.error} ${loadError.hint}`, loadFailed: true, endedAt: 2_000, ...overrides });
 
+  it('sets its lead apart from the engine\'s words, as the banner above sets its title', async () => {
+    panel = await mountPanel({ engine: loadError, turns: [failedTurn()] });
+    const notice = panel.find('turn-notice')!;
+    expect(notice.querySelector('strong')?.textContent).toBe('Nothing was done.');
+    expect(notice.querySelector('p')?.textContent).toBe(`Nothing was done. ${loadError.error} ${loadError.hint}`);
+  });
+
   it('offers to try it again: the same request goes out, from a button named for what it does', async () => {
     panel = await mountPanel({ engine: loadError, turns: [failedTurn()] });
     const button = panel.find('turn')?.querySelector<HTMLButtonElement>('[data-testid=try-again]');
