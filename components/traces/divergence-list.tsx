@@ -2,6 +2,8 @@ import { describeDivergence } from '@/lib/traces/describe-trace';
 import type { Divergence } from '@/lib/traces/divergence-schema';
 import { JsonText } from '@/components/shared/json-text';
 import { formatToolText } from '@/lib/text/format-tool-text';
+import { changedLines } from '@/lib/text/changed-lines';
+import { Fragment } from 'preact';
 
 /** Every place the replay went differently, in step order. */
 export function DivergenceList({ divergences }: { divergences: readonly Divergence[] }) {
@@ -20,22 +22,53 @@ export function DivergenceItem({ divergence, withStep }: { divergence: Divergenc
       {withStep && <span class="divergence-step">Step {divergence.step}: </span>}
       {describeDivergence(divergence)}
       {divergence.type === 'call' && divergence.message && <span class="muted"> {divergence.message}</span>}
-      {divergence.type === 'result' && (
-        <div class="result-pair">
-          <div>
-            <p class="muted">Recorded{divergence.recorded.isError ? ' (error)' : ''}</p>
-            <pre role="group" aria-label="Recorded result">
-              <JsonText text={formatToolText(divergence.recorded.text)} />
-            </pre>
-          </div>
-          <div>
-            <p class="muted">Now{divergence.replayed.isError ? ' (error)' : ''}</p>
-            <pre role="group" aria-label="Result now">
-              <JsonText text={formatToolText(divergence.replayed.text)} />
-            </pre>
-          </div>
-        </div>
-      )}
+      {divergence.type === 'result' && <ResultPair recorded={divergence.recorded} replayed={divergence.replayed} />}
     </li>
+  );
+}
+
+/**
+ * The recorded result and the result now, side by side, each line that differs from the other
+ * side marked (`<mark>`), so that a quantity that changed in a long JSON result is found at once.
+ */
+function ResultPair({ recorded, replayed }: { recorded: { text: string; isError?: boolean }; replayed: { text: string; isError?: boolean } }) {
+  const before = formatToolText(recorded.text).split('\n');
+  const after = formatToolText(replayed.text).split('\n');
+  const changed = changedLines(before, after);
+  return (
+    <div class="result-pair">
+      <div>
+        <p class="muted">Recorded{recorded.isError ? ' (error)' : ''}</p>
+        <pre role="group" aria-label="Recorded result">
+          <MarkedLines lines={before} changed={changed?.before} />
+        </pre>
+      </div>
+      <div>
+        <p class="muted">Now{replayed.isError ? ' (error)' : ''}</p>
+        <pre role="group" aria-label="Result now">
+          <MarkedLines lines={after} changed={changed?.after} />
+        </pre>
+      </div>
+    </div>
+  );
+}
+
+/** The lines of a result as written, those in `changed` marked; a copy of them reads as the result. */
+function MarkedLines({ lines, changed }: { lines: readonly string[]; changed: ReadonlySet<number> | undefined }) {
+  return (
+    <>
+      {lines.map((line, index) => (
+        <Fragment key={index}>
+          {index > 0 && '\n'}
+          {changed?.has(index) ? (
+            <mark class="changed-line" data-testid="changed-line">
+              <JsonText text={line} />
+            </mark>
+          ) : (
+            <JsonText text={line} />
+          )}
+        </Fragment>
+      ))}
+    </>
   );
 }

@@ -682,6 +682,8 @@ describe('the trace viewer', () => {
       '{\n  "slug": "enamel-mug",\n  "price": 12,\n  "inStock": true\n}',
       '{\n  "slug": "enamel-mug",\n  "price": 14,\n  "inStock": true\n}',
     ]);
+    // The line that changed is marked on each side, and only it.
+    expect([...divergence.querySelectorAll('.result-pair pre')].map((pre) => [...pre.querySelectorAll('mark')].map((mark) => mark.textContent))).toEqual([['  "price": 12,'], ['  "price": 14,']]);
     expect(viewer.find('step-divergences', viewer.findAll('step')[1])).not.toBeNull();
   });
 
