@@ -206,17 +206,21 @@ interface RunnerFieldsProps {
 function RunnerFields({ fields, form, idOf, problemId, setSaved }: RunnerFieldsProps) {
   return (
     <>
-      {fields.map((field) => (
-        <FieldInput
-          key={field.name}
-          id={idOf(field.name)}
-          field={field}
-          value={Object.hasOwn(form.values, field.name) ? form.values[field.name]! : ''}
-          {...(form.problem?.field === field.name || form.problem?.fields?.includes(field.name) ? { problemId } : {})}
-          // "Run anyway" was for the values as they were: changed, they are checked again at the next run.
-          onChange={(value) => setSaved({ ...form, values: { ...form.values, [field.name]: value }, problem: form.problem?.runAnyway ? null : form.problem })}
-        />
-      ))}
+      {fields.map((field) => {
+        const named = form.problem?.field === field.name || form.problem?.fields?.includes(field.name) === true;
+        return (
+          <FieldInput
+            key={field.name}
+            id={idOf(field.name)}
+            field={field}
+            value={Object.hasOwn(form.values, field.name) ? form.values[field.name]! : ''}
+            {...(named ? { problemId } : {})}
+            // "Run anyway" was for the values as they were, and a problem of this field for its value
+            // then: changed, they are checked again at the next run, and the field no longer reads as wrong.
+            onChange={(value) => setSaved({ ...form, values: { ...form.values, [field.name]: value }, problem: form.problem?.runAnyway || named ? null : form.problem })}
+          />
+        );
+      })}
     </>
   );
 }

@@ -674,6 +674,14 @@ describe('the run form for keyboard and screen reader users', () => {
     expect(input.getAttribute('aria-describedby')).toBe(problem.id);
     expect(form.control('query').hasAttribute('aria-invalid')).toBe(false);
     expect(document.activeElement).toBe(input);
+
+    // Another field changed leaves the problem as it was; the field it names, once changed, no longer reads as wrong.
+    await form.type('query', 'mugs');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    await form.type('limit', '3');
+    expect(input.hasAttribute('aria-invalid')).toBe(false);
+    expect(input.getAttribute('aria-describedby')).toBeNull();
+    expect(form.root.querySelector('.problem')).toBeNull();
   });
 
   it('links a problem to its field whatever the field is called: a long name, or one that ends as another field’s description would', async () => {
