@@ -35,6 +35,10 @@ export function ReplayPanel({ model }: { model: TraceViewerModel }) {
         </button>
         <ReplayButton model={model} button={replayButton} />
       </div>
+      {/* Always in the page, so that a screen reader hears it as the chosen tab goes. */}
+      <p class="muted" role="status" data-testid="replay-tab-left">
+        {model.replayTabLeft.value && model.replayTabs.value.length > 0 ? 'The tab chosen closed, or no longer offers tools: choose another.' : ''}
+      </p>
       <ReplayStatus model={model} onAnswered={() => replayButton.current?.focus()} />
       <ReplayAnnouncer state={state} />
     </section>
@@ -77,7 +81,7 @@ function ReplayTabPicker({ model, origin, runTabId }: { model: TraceViewerModel;
       aria-label="Tab to replay in"
       data-testid="replay-tab"
       value={model.replayTabId.value ?? ''}
-      onChange={(event) => (model.replayTabId.value = Number(event.currentTarget.value))}
+      onChange={(event) => model.chooseReplayTab(Number(event.currentTarget.value))}
     >
       {model.replayTabId.value === undefined && <option value="">Choose a tab</option>}
       {tabs.map((tab) => (

@@ -14,6 +14,7 @@ export interface ReplaySignals {
   readonly openTrace: ReadonlySignal<StoredTrace | null | undefined>;
   readonly replayTabs: Signal<ReplayTab[]>;
   readonly replayTabId: Signal<number | undefined>;
+  readonly replayTabLeft: Signal<boolean>;
   readonly replay: Signal<ReplayState>;
 }
 
@@ -31,17 +32,29 @@ export class TraceReplay {
     private readonly signals: ReplaySignals,
   ) {}
 
-  /** The tabs a run can be replayed in; the run's own tab first choice while it shows the same site. */
-  async loadTabs(): Promise<void> {
+  /**
+   * The tabs a run can be replayed in; the run's own tab first choice while it shows the same
+   * site. `followed`: read as the tabs changed, not at the person's asking: a tab they chose that
+   * went is not replaced by another under them (a Replay pressed then would run in a tab they never
+   * chose); the picker asks again, and says why.
+   */
+  async loadTabs(followed = false): Promise<void> {
     // Only the latest list counts: an earlier one answered late tells of tabs as they were before.
     const mine = ++this.tabLists;
     const tabs = (await attemptAction(() => this.options.client.replayTabs())) ?? [];
     if (mine !== this.tabLists) return;
     const run = this.signals.openTrace.value?.run;
+    const { replayTabId, replayTabLeft } = this.signals;
     this.signals.replayTabs.value = tabs;
+    if (tabs.some((tab) => tab.tabId === replayTabId.value)) return;
+    if (followed && (replayTabId.value !== undefined || replayTabLeft.value)) {
+      replayTabLeft.value = true;
+      replayTabId.value = undefined;
+      return;
+    }
     const sameSite = tabs.filter((tab) => tab.origin === run?.origin);
-    const chosen = sameSite.find((tab) => tab.tabId === run?.tabId) ?? sameSite[0];
-    if (!tabs.some((tab) => tab.tabId === this.signals.replayTabId.value)) this.signals.replayTabId.value = chosen?.tabId;
+    replayTabId.value = (sameSite.find((tab) => tab.tabId === run?.tabId) ?? sameSite[0])?.tabId;
+    replayTabLeft.value = false;
   }
 
   /**
@@ -57,7 +70,7 @@ export class TraceReplay {
         this.changedAgain = true;
         return;
       }
-      this.following = this.loadTabs().finally(() => {
+      this.following = this.loadTabs(true).finally(() => {
         this.following = undefined;
         if (!this.changedAgain) return;
         this.changedAgain = false;

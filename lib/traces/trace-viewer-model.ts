@@ -46,6 +46,8 @@ export class TraceViewerModel {
   readonly importing = signal(false);
   readonly replayTabs = signal<ReplayTab[]>([]);
   readonly replayTabId = signal<number | undefined>(undefined);
+  /** The tab chosen to replay in closed, or no longer offers tools, as the list followed the tabs: nothing took its place. */
+  readonly replayTabLeft = signal(false);
   readonly replay = signal<ReplayState>({ status: 'idle' });
   readonly retention = signal<TraceSettings | undefined>(undefined);
 
@@ -78,6 +80,7 @@ export class TraceViewerModel {
       openTrace: this.openTrace,
       replayTabs: this.replayTabs,
       replayTabId: this.replayTabId,
+      replayTabLeft: this.replayTabLeft,
       replay: this.replay,
     });
     this.follower = new OpenRunFollower(options, {
@@ -201,6 +204,7 @@ export class TraceViewerModel {
       this.replayer.reset();
       // Another run may be from another site: the tab picked for the last one must not carry over.
       this.replayTabId.value = undefined;
+      this.replayTabLeft.value = false;
     }
     this.openRunId.value = runId;
     this.openError.value = undefined;
@@ -333,6 +337,12 @@ export class TraceViewerModel {
   /** See TraceReplay.followTabs. */
   followReplayTabs(): () => void {
     return this.replayer.followTabs();
+  }
+
+  /** The person chose the tab to replay in. */
+  chooseReplayTab(tabId: number): void {
+    this.replayTabId.value = tabId;
+    this.replayTabLeft.value = false;
   }
 
   /** See TraceReplay.refreshTabs. */

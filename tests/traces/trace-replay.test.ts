@@ -16,6 +16,7 @@ function replayWith(tabs: ReplayTab[] | Error | (() => Promise<ReplayTab[]>)) {
     openTrace: signal<StoredTrace | null | undefined>({ run: { tabId: 7, origin: 'https://shop.example' }, steps: [] } as unknown as StoredTrace),
     replayTabs: signal<ReplayTab[]>([]),
     replayTabId: signal<number | undefined>(undefined),
+    replayTabLeft: signal(false),
     replay: signal<ReplayState>({ status: 'idle' }),
   };
   const client = { replayTabs: typeof tabs === 'function' ? tabs : async () => (tabs instanceof Error ? Promise.reject(tabs) : tabs) } as unknown as TraceClient;
@@ -97,6 +98,22 @@ describe('TraceReplay.followTabs', () => {
     stop();
   });
 
+  it('puts no other tab in place of a chosen one that went: the picker asks again, and says why; a tab that comes then is not chosen for the person', async () => {
+    const { signals, answers, stop } = followed();
+    signals.replayTabId.value = 7;
+    announceReplayTabsChanged();
+    await heard();
+    answers[0]!([tab(3, 'https://shop.example')]);
+    await heard();
+    expect([signals.replayTabId.value, signals.replayTabLeft.value]).toEqual([undefined, true]);
+    announceReplayTabsChanged();
+    await heard();
+    answers[1]!([tab(3, 'https://shop.example'), tab(7, 'https://shop.example')]);
+    await heard();
+    expect([signals.replayTabId.value, signals.replayTabLeft.value]).toEqual([undefined, true]);
+    stop();
+  });
+
   it('reads nothing while no run is open, nor once stopped', async () => {
     const { signals, answers, stop } = followed();
     signals.openRunId.value = undefined;
@@ -108,5 +125,14 @@ describe('TraceReplay.followTabs', () => {
     announceReplayTabsChanged();
     await heard();
     expect(answers).toHaveLength(0);
+  });
+});
+
+describe('TraceReplay.refreshTabs after the chosen tab went', () => {
+  it('chooses again at the person’s asking: the run’s own tab, and the note goes', async () => {
+    const { signals, replay } = replayWith([tab(3, 'https://shop.example'), tab(7, 'https://shop.example')]);
+    signals.replayTabLeft.value = true;
+    await replay.refreshTabs();
+    expect([signals.replayTabId.value, signals.replayTabLeft.value]).toEqual([7, false]);
   });
 });
