@@ -107,6 +107,9 @@ function tabLabel(tab: ReplayTab, runOrigin: string, runsTab: boolean): string {
 
 const tabTitleCharacters = 60;
 
+/** A replay the person cancelled: what it ran before Cancel is not undone. */
+const cancelledWords = 'Replay cancelled. What it ran before stays done in the tab.';
+
 /**
  * Says how the replay goes, and how it ended. Mounted before the replay starts, so that a screen
  * reader hears each change of its text; the words go once said, as the result shows on the page.
@@ -128,7 +131,7 @@ function ReplayAnnouncer({ state }: { state: ReplayState }) {
 function announcementFor(state: ReplayState): string {
   switch (state.status) {
     case 'idle':
-      return '';
+      return state.cancelled ? cancelledWords : '';
     case 'running':
       return 'Replaying the run…';
     case 'failed':
@@ -152,7 +155,11 @@ function ReplayStatus({ model, onAnswered }: { model: TraceViewerModel; onAnswer
   const state = model.replay.value;
   switch (state.status) {
     case 'idle':
-      return null;
+      return state.cancelled ? (
+        <p class="muted" data-testid="replay-cancelled">
+          {cancelledWords}
+        </p>
+      ) : null;
     case 'running':
       return (
         <div>

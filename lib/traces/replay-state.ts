@@ -3,7 +3,8 @@ import type { ReplayConfirmRequest, ReplayServerMessage } from './trace-protocol
 
 /** Where the viewer's replay of the open run stands. */
 export type ReplayState =
-  | { status: 'idle' }
+  /** `cancelled`: the person cancelled the last replay (what it ran before stays done). */
+  | { status: 'idle'; cancelled?: true }
   | { status: 'running'; progress: string; confirm?: ReplayConfirmRequest }
   | {
       status: 'done';

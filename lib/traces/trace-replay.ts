@@ -123,4 +123,11 @@ export class TraceReplay {
     this.handle = undefined;
     this.signals.replay.value = { status: 'idle' };
   }
+
+  /** The person's Cancel: the replay stops, and the panel says so. */
+  cancel(): void {
+    if (this.signals.replay.value.status !== 'running') return;
+    this.reset();
+    this.signals.replay.value = { status: 'idle', cancelled: true };
+  }
 }

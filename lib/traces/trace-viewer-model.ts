@@ -359,7 +359,7 @@ export class TraceViewerModel {
   }
 
   cancelReplay(): void {
-    this.replayer.reset();
+    this.replayer.cancel();
   }
 
   [Symbol.dispose](): void {

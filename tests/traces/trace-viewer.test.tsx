@@ -637,6 +637,21 @@ describe('the trace viewer', () => {
     expect(document.activeElement).toBe(cancel);
   });
 
+  it('says a replay the person cancelled was cancelled, in the panel and to a screen reader, until the next begins', async () => {
+    viewer = await mountViewer(await storeWith([{ runId: 'mugs' }]), new Map([[7, createShopPage()]]));
+    await viewer.act(() => viewer!.model.open('mugs'));
+    await viewer.until(() => viewer!.find('replay-tab') !== null, 'the tab to replay in');
+    await viewer.click(viewer.find('replay-start'));
+    await viewer.until(() => viewer!.find('replay-confirm') !== null, 'the confirmation');
+    await viewer.click(viewer.find('replay-cancel'));
+    const words = 'Replay cancelled. What it ran before stays done in the tab.';
+    expect(viewer.find('replay-cancelled')?.textContent).toBe(words);
+    expect(viewer.find('replay-announcer')?.textContent).toBe(words);
+    expect(document.activeElement).toBe(viewer.find('replay-start'));
+    await viewer.click(viewer.find('replay-start'));
+    expect(viewer.find('replay-cancelled')).toBeNull();
+  });
+
   it('names the tabs to replay in by their addresses and titles, not by internal ids, the page\'s own words last and short', async () => {
     const pages = new Map([
       [7, createShopPage({ title: 'Gear for slow mornings · Trail & Mug' })],
