@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState, type MutableRef } from 'preact/hooks';
 import { HiddenCharacters } from '@/components/shared/json-text';
 import type { EngineId } from '@/lib/engines/engine';
 import { engineLabels } from '@/lib/engines/engine-labels';
@@ -18,7 +18,11 @@ import { StepView } from './step-view';
 import { TimelineChart, TimelineTotals } from './timeline-chart';
 
 /** One run: what was asked where, how it ended, its timeline, its steps, and its replay. */
-export function RunDetail({ model }: { model: TraceViewerModel }) {
+/**
+ * `arrival`: the run the page's address opened (a side panel's Trace link), until its heading has
+ * taken the focus as it first showed.
+ */
+export function RunDetail({ model, arrival }: { model: TraceViewerModel; arrival?: MutableRef<string | undefined> }) {
   const trace = model.openTrace.value;
   const readError = model.openError.value;
   if (readError !== undefined) return <UnreadRun model={model} message={readError} />;
@@ -37,7 +41,7 @@ export function RunDetail({ model }: { model: TraceViewerModel }) {
   // Keyed by run: a confirmation, the steps opened or a fault shown for one run never carry over to the next.
   return (
     <ShowOrExplain key={runId} fallback={() => <UnreadableRun model={model} runId={runId} />}>
-      <TraceDetail model={model} trace={trace} />
+      <TraceDetail model={model} trace={trace} arrival={arrival?.current === runId ? arrival : undefined} />
     </ShowOrExplain>
   );
 }
@@ -67,8 +71,9 @@ function UnreadableRun({ model, runId }: { model: TraceViewerModel; runId: strin
   );
 }
 
-function TraceDetail({ model, trace }: { model: TraceViewerModel; trace: StoredTrace }) {
+function TraceDetail({ model, trace, arrival }: { model: TraceViewerModel; trace: StoredTrace; arrival?: MutableRef<string | undefined> }) {
   const { run, steps } = trace;
+  const title = useArrivalFocus(arrival);
   const layout = useMemo(() => layoutTimeline(trace), [trace]);
   // A run of one step opens it; a live run's first step stays as the person left it when more come.
   const [openFirstStep] = useState(steps.length === 1);
@@ -78,7 +83,7 @@ function TraceDetail({ model, trace }: { model: TraceViewerModel; trace: StoredT
     <article class="run-detail" data-testid="run-detail" data-run-id={run.id} data-outcome={run.outcome ?? 'running'}>
       <header class="run-header">
         {/* A request may come from a file, or have been pasted: what draws nothing shows by its code. */}
-        <h2 data-testid="run-title" dir="auto">
+        <h2 data-testid="run-title" dir="auto" tabIndex={-1} ref={title}>
           <HiddenCharacters text={run.request || '(empty request)'} />
         </h2>
         <dl class="run-facts">
@@ -194,4 +199,19 @@ function engineAndModel(engineId: string, model: string): string {
 function answerLabel(outcome: TraceOutcome | undefined): string {
   if (outcome === 'answer') return 'Answer';
   return outcome === undefined ? 'Written so far' : 'Written before the run ended, not an answer';
+}
+
+/**
+ * The heading of the run a page was opened for takes the focus once, as it first shows, unless the
+ * person has put the focus somewhere already: a keyboard or screen-reader user starts at the run
+ * they came for, not ten stops before it.
+ */
+function useArrivalFocus(arrival: MutableRef<string | undefined> | undefined) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!arrival) return;
+    arrival.current = undefined;
+    if (document.activeElement === null || document.activeElement === document.body) heading.current?.focus();
+  }, [arrival]);
+  return heading;
 }

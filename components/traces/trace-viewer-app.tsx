@@ -1,4 +1,4 @@
-import { useEffect } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import { cutText } from '@/lib/local-agent/cut-text';
 import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 import { NoticeBanner } from './notice-banner';
@@ -14,6 +14,8 @@ export function TraceViewerApp({ model, initialRunId }: { model: TraceViewerMode
   // A damaged record's request may be anything: only text names the tab.
   const opened = model.openTrace.value?.run.request;
   const request = typeof opened === 'string' ? opened : undefined;
+  // The run the address opened, until its heading took the focus (see RunDetail).
+  const arrival = useRef(initialRunId);
   // Each turn's "Trace" link opens a tab: its title names the run, so the tabs, and a screen
   // reader's list of them, tell one run from another.
   useEffect(() => {
@@ -40,7 +42,7 @@ export function TraceViewerApp({ model, initialRunId }: { model: TraceViewerMode
         </nav>
         <main class="detail-pane">
           {/* With no runs, the list says how they come: nothing to choose here. */}
-          {model.openRunId.value ? <RunDetail model={model} /> : model.runs.value.length > 0 && <p class="muted detail-empty">Choose a run to see its steps.</p>}
+          {model.openRunId.value ? <RunDetail model={model} arrival={arrival} /> : model.runs.value.length > 0 && <p class="muted detail-empty">Choose a run to see its steps.</p>}
         </main>
       </div>
     </div>

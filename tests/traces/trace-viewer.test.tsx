@@ -637,6 +637,19 @@ describe('the trace viewer', () => {
     expect(document.activeElement).toBe(cancel);
   });
 
+  it('puts the focus on the heading of the run its address opened, once, where nothing has it yet', async () => {
+    viewer = await mountViewer(await storeWith([{ runId: 'mugs' }, { runId: 'hello', request: 'Say hello', replies: ['Hello!'] }]), undefined, undefined, { initialRunId: 'mugs' });
+    await viewer.until(() => viewer!.find('run-title') !== null, 'the run');
+    await viewer.act();
+    expect(document.activeElement).toBe(viewer.find('run-title'));
+    // Another run opened from the list keeps the focus on the list, where the person is.
+    const row = viewer.findAll('run-item').find((item) => item.dataset.runId === 'hello')!.querySelector('button')!;
+    row.focus();
+    await viewer.click(row);
+    await viewer.until(() => viewer!.find('run-title')?.textContent === 'Say hello', 'the second run');
+    expect(document.activeElement).toBe(row);
+  });
+
   it('says a replay the person cancelled was cancelled, in the panel and to a screen reader, until the next begins', async () => {
     viewer = await mountViewer(await storeWith([{ runId: 'mugs' }]), new Map([[7, createShopPage()]]));
     await viewer.act(() => viewer!.model.open('mugs'));

@@ -16,6 +16,8 @@ export interface MountOptions {
   service?: Partial<TraceServiceBackground>;
   /** Hears every change the viewer saves to the retention settings. */
   onSaveSettings?: (change: Partial<TraceSettings>) => void;
+  /** The run the page's address opened (`traces.html?run=…`). */
+  initialRunId?: string;
 }
 
 /** The whole viewer page, rendered into the test document, over a real store and trace service. */
@@ -39,7 +41,8 @@ export async function mountViewer(store: TraceStore, pages: Map<number, ShopPage
   const container = document.createElement('div');
   document.body.append(container);
   await act(async () => {
-    render(<TraceViewerApp model={model} />, container);
+    render(<TraceViewerApp model={model} {...(options.initialRunId ? { initialRunId: options.initialRunId } : {})} />, container);
+    if (options.initialRunId) void model.open(options.initialRunId);
     await model.load();
   });
   const find = (testId: string, within: ParentNode = container) => within.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
