@@ -8,7 +8,7 @@ import type { createServerConnection } from './server-connection';
 interface EngineChoiceParts {
   store: Pick<NonNullable<OptionsDependencies['settings']>, 'load'>;
   settings: ReadonlySignal<Settings | undefined>;
-  update(change: SettingsChange): Promise<unknown>;
+  update(change: SettingsChange): Promise<boolean>;
   trial: Pick<ReturnType<typeof createEngineTrial>, 'drop'>;
   server: Pick<ReturnType<typeof createServerConnection>, 'reconnect'>;
 }
@@ -25,7 +25,8 @@ export function createEngineChoice({ store, settings, update, trial, server }: E
       trial.drop();
       // Read as it is written, under the settings lock: a model picked in another page (the side
       // panel's, a second options tab) since the load above counts.
-      await update((current) => (current.engine === engine ? {} : switchedEngine(current, engine)));
+      // Not saved (the page says why): the engine in use is still the one before.
+      if (!(await update((current) => (current.engine === engine ? {} : switchedEngine(current, engine))))) return;
       if (settings.value) void server.reconnect(settings.value);
     });
     return choosing;

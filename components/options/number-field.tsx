@@ -16,7 +16,7 @@ interface NumberFieldProps {
   /** Where a notice in the side panel may send the person (`OptionsPlace`). */
   place?: OptionsPlace;
   /** Stores the number; `false` where it could not be (the page says why), which the field then gives up. */
-  onChange(value: number): unknown;
+  onChange(value: number): Promise<boolean> | void;
 }
 
 /** How long typing pauses before a number in range is stored, the field not yet left. */

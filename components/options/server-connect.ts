@@ -12,7 +12,7 @@ import type { FieldDraft, ServerState } from './server-connection';
 
 interface ServerConnectParts extends ServerReconnectParts {
   modelGone: Signal<string | undefined>;
-  update(change: SettingsChange): Promise<unknown>;
+  update(change: SettingsChange): Promise<boolean>;
   /** An earlier trial's reply was about the server as it was: it must not vouch for another. */
   dropTrial(): void;
   /** The address and key fields as the person left them. */
@@ -52,11 +52,16 @@ export function createServerConnect({ models, state, failure, modelGone, asks, l
       if (controller.signal.aborted) return;
       let gone: string | undefined;
       // Read as the answer is written: the person may have chosen another engine while it came.
-      await update((current) => {
+      const saved = await update((current) => {
         const off = serverModelOff(current, listed);
         gone = 'model' in off ? current.model : undefined;
         return { openaiBaseUrl: target, openaiApiKey: key, ...off };
       });
+      // Not saved (the page says why): the address in use is still the one before, never "Connected".
+      if (!saved) {
+        state.value = 'idle';
+        return;
+      }
       models.value = listed;
       modelGone.value = gone;
       state.value = 'connected';

@@ -27,7 +27,7 @@ function fieldDraft(): FieldDraft {
 interface ServerConnectionParts {
   dependencies: Pick<OptionsDependencies, 'fetch' | 'timeouts'>;
   settings: ReadonlySignal<Settings | undefined>;
-  update(change: SettingsChange): Promise<unknown>;
+  update(change: SettingsChange): Promise<boolean>;
   /** An earlier trial's reply was about the server as it was: it must not vouch for another. */
   dropTrial(): void;
 }

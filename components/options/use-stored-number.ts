@@ -31,10 +31,13 @@ export function useStoredNumber(value: number) {
      * What storing a number answered: where it says the number could not be (`false`), the field
      * shows the stored one again, unless the person typed on since.
      */
-    whenRefused: (storing: unknown) => {
-      void Promise.resolve(storing).then((saved) => {
-        if (saved === false && !typing.current && input.current) input.current.value = String(latest.current);
-      });
+    whenRefused: (storing: Promise<boolean> | void) => {
+      void Promise.resolve(storing).then(
+        (saved) => {
+          if (saved === false && !typing.current && input.current) input.current.value = String(latest.current);
+        },
+        () => undefined,
+      );
     },
     blurred: () => {
       if (missed.current && typing.current && input.current) input.current.value = String(latest.current);

@@ -91,6 +91,23 @@ describe('the local server on the options page', () => {
     expect(downSection().querySelector('[role="status"] .tone-error')).toBeNull();
   });
 
+  it('is not said to be connected where the address could not be saved: the one in use is still the one before', async () => {
+    const ollama = await server();
+    const stored = memorySettings({ engine: 'openai', openaiBaseUrl: 'http://127.0.0.1:8/v1' });
+    const page = showOptionsPage({
+      settings: { ...stored, update: async () => Promise.reject(new Error('QUOTA_BYTES quota exceeded')) },
+      caches: createFakeCacheStorage().storage,
+    });
+    await answered(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
+    const field = page.root.querySelector<HTMLInputElement>('section[aria-labelledby="server-heading"] input')!;
+    field.value = ollama.address;
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    click(buttonNamed(page.root, 'Connect'));
+    await answered(() => expect(page.root.querySelector('[data-testid="save-failure"]')?.textContent).toContain('QUOTA_BYTES quota exceeded'));
+    expect(page.model.serverState.value).toBe('idle');
+    expect(page.root.querySelector('[data-testid="server-connected"]')?.textContent ?? '').not.toContain('Connected');
+  });
+
   it('says Chrome never connects to a port it keeps closed, rather than that no server answers there', async () => {
     const page = show({ openaiBaseUrl: 'http://127.0.0.1:8/v1' });
     await answered(() => expect(page.failure()).toContain('No server answers'));

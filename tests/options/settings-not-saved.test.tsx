@@ -57,7 +57,7 @@ describe('a change the browser could not save', () => {
     await vi.waitFor(() => expect(alert()).toBeNull());
   });
 
-  it('puts the stored number back in a number field, once left', async () => {
+  it('puts the stored number back in a number field whose number was read (its change event)', async () => {
     const { root, alert } = await show({ maxSteps: 12 });
     const steps = fieldLabelled(root, 'Maximum steps per request') as HTMLInputElement;
     steps.focus();
