@@ -302,6 +302,8 @@ describe('limits and bad input', () => {
       const result = parseToolCalls(reply, names);
       expect(result.calls).toEqual([]);
       expect(result.errors).toEqual([cut]);
+      // Neither run nor shown: what the reply said before it is its words.
+      expect(result.text).toBe(reply.startsWith(before) ? before.trim() : '');
     }
     // A call closed before the cut runs; prose, or code that is no call, cut there says nothing.
     const closed = `${'word '.repeat(5 * 1024)}<tool_call>{"name": "fill_message", "arguments": {}}</tool_call>${'.'.repeat(10_000)}`;

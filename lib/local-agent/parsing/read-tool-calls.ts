@@ -41,20 +41,29 @@ export function readToolCalls(text: string, toolNames: ReadonlySet<string>, cutA
 }
 
 /**
- * The start of a longer reply, without call tags: fenced calls closed before the cut are read;
- * a fence still open at the cut, or the whole of it as JSON (it is not whole), would be read as
- * cut short, and is said to be cut instead, where it would have held a call.
+ * The start of a longer reply, without call tags: fenced calls closed before the cut are read; a
+ * fence still open at the cut, or the whole of it as JSON (it is not whole), would be read as cut
+ * short: where it would have held a call, it is said to be cut, and is neither run nor prose.
  */
 function readCutReply(prose: string, collector: CallCollector, cutAt: string): string {
   const open = fencedBlocks(prose).find(({ close }) => close === undefined);
   const closedPart = open === undefined ? prose : prose.slice(0, open.open.at);
   const read = readFencedCalls(closedPart, collector);
-  const rest = open === undefined ? (read === null ? prose : '') : prose.slice(open.open.at);
+  const kept = read ?? closedPart;
   const trial = collector.fork();
-  if (rest !== '' && (open === undefined ? readWholeReply(rest, trial) : readFencedCalls(rest, trial)) !== null && trial.writtenOrder.length > 0) {
+  if (open !== undefined) {
+    const rest = prose.slice(open.open.at);
+    if (readFencedCalls(rest, trial) === null || trial.writtenOrder.length === 0) return kept + rest;
     collector.noteCutAtReadLimit(cutAt);
+    return kept;
   }
-  return read === null ? prose : read + (open === undefined ? '' : rest);
+  if (read !== null) return kept;
+  const whole = readWholeReply(prose, trial);
+  if (whole === null) return prose;
+  // A message the reply wrote as JSON is its words; a call, cut, is nothing shown.
+  if (trial.writtenOrder.length === 0) return whole;
+  collector.noteCutAtReadLimit(cutAt);
+  return '';
 }
 
 /**
