@@ -4,6 +4,7 @@ import { JsonText } from '@/components/shared/json-text';
 import { formatToolText } from '@/lib/text/format-tool-text';
 import { changedLines } from '@/lib/text/changed-lines';
 import { Fragment } from 'preact';
+import { useMemo } from 'preact/hooks';
 
 /** Every place the replay went differently, in step order. */
 export function DivergenceList({ divergences }: { divergences: readonly Divergence[] }) {
@@ -32,9 +33,11 @@ export function DivergenceItem({ divergence, withStep }: { divergence: Divergenc
  * side marked (`<mark>`), so that a quantity that changed in a long JSON result is found at once.
  */
 function ResultPair({ recorded, replayed }: { recorded: { text: string; isError?: boolean }; replayed: { text: string; isError?: boolean } }) {
-  const before = formatToolText(recorded.text).split('\n');
-  const after = formatToolText(replayed.text).split('\n');
-  const changed = changedLines(before, after);
+  // Worked out once a pair: the replay panel is drawn again as tabs change elsewhere.
+  const { before, after, changed } = useMemo(() => {
+    const lines = { before: formatToolText(recorded.text).split('\n'), after: formatToolText(replayed.text).split('\n') };
+    return { ...lines, changed: changedLines(lines.before, lines.after) };
+  }, [recorded.text, replayed.text]);
   return (
     <div class="result-pair">
       <div>

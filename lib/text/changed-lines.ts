@@ -2,7 +2,7 @@
 const mostPairs = 4_000_000;
 
 /**
- * Which lines of `before` and of `after` are not in their longest common run of lines (in order):
+ * Which lines of `before` and of `after` are not in their longest common subsequence of lines:
  * what a replay's result changed, line by line, where a pretty-printed JSON result shows it. The
  * indexes of each; undefined where the texts are too long to compare.
  */
@@ -10,7 +10,7 @@ export function changedLines(before: readonly string[], after: readonly string[]
   const rows = before.length;
   const columns = after.length;
   if (rows * columns > mostPairs) return undefined;
-  // common[i][j]: the longest common run of before[i…] and after[j…], in one flat table.
+  // common[i][j]: the length of the longest common subsequence of before[i…] and after[j…], in one flat table.
   const width = columns + 1;
   const common = new Uint32Array((rows + 1) * width);
   for (let i = rows - 1; i >= 0; i--) {

@@ -26,6 +26,8 @@ export class TraceReplay {
   /** The list read as the tabs changed, and whether they changed again meanwhile (see `followTabs`). */
   private following?: Promise<void>;
   private changedAgain = false;
+  /** The tab chosen that went while the list followed the tabs: chosen again should it come back. */
+  private leftTabId?: number;
 
   constructor(
     private readonly options: Pick<TraceViewerOptions, 'client'>,
@@ -34,22 +36,29 @@ export class TraceReplay {
 
   /**
    * The tabs a run can be replayed in; the run's own tab first choice while it shows the same
-   * site. `followed`: read as the tabs changed, not at the person's asking: a tab they chose that
-   * went is not replaced by another under them (a Replay pressed then would run in a tab they never
-   * chose); the picker asks again, and says why.
+   * site. `followed`: read as the tabs changed, not at the person's asking: a tab chosen that went
+   * is not replaced by another under them (a Replay pressed then would run in a tab they never
+   * chose); the picker asks again, and says why, until that tab comes back (a reload, the site's
+   * page again) or the person chooses.
    */
   async loadTabs(followed = false): Promise<void> {
     // Only the latest list counts: an earlier one answered late tells of tabs as they were before.
     const mine = ++this.tabLists;
     const tabs = (await attemptAction(() => this.options.client.replayTabs())) ?? [];
     if (mine !== this.tabLists) return;
-    const run = this.signals.openTrace.value?.run;
-    const { replayTabId, replayTabLeft } = this.signals;
-    this.signals.replayTabs.value = tabs;
+    const { openRunId, openTrace, replayTabs, replayTabId, replayTabLeft } = this.signals;
+    // Redrawn only where the list changed: every tab's page load anywhere is news to the viewer.
+    if (JSON.stringify(tabs) !== JSON.stringify(replayTabs.value)) replayTabs.value = tabs;
     if (tabs.some((tab) => tab.tabId === replayTabId.value)) return;
+    // The run on show is still being read: the one before is no guide to which tab fits it.
+    const run = openTrace.value?.run;
+    if (run?.id !== openRunId.value) return;
+    if (!replayTabLeft.value) this.leftTabId = undefined;
     if (followed && (replayTabId.value !== undefined || replayTabLeft.value)) {
-      replayTabLeft.value = true;
-      replayTabId.value = undefined;
+      this.leftTabId = replayTabId.value ?? this.leftTabId;
+      const back = tabs.find((tab) => tab.tabId === this.leftTabId && tab.origin === run?.origin);
+      replayTabLeft.value = back === undefined;
+      replayTabId.value = back?.tabId;
       return;
     }
     const sameSite = tabs.filter((tab) => tab.origin === run?.origin);
@@ -64,8 +73,9 @@ export class TraceReplay {
    * Returns how to stop.
    */
   followTabs(): () => void {
+    let stopped = false;
     const readAgain = (): void => {
-      if (this.signals.openRunId.value === undefined) return;
+      if (stopped || this.signals.openRunId.value === undefined) return;
       if (this.following) {
         this.changedAgain = true;
         return;
@@ -77,7 +87,11 @@ export class TraceReplay {
         readAgain();
       });
     };
-    return onReplayTabsChanged(readAgain);
+    const stopHearing = onReplayTabsChanged(readAgain);
+    return () => {
+      stopped = true;
+      stopHearing();
+    };
   }
 
   /**
@@ -103,8 +117,9 @@ export class TraceReplay {
         replay.value = next.status === 'done' && shown ? { ...next, ran: { url: shown.url, at: Date.now() } } : next;
         if (message.type !== 'done' && message.type !== 'failed') return;
         this.handle = undefined;
-        // The replay ran tools in the tab: the list names it as it is now (its tools, its page).
-        void this.loadTabs();
+        // The replay ran tools in the tab: the list names it as it is now (its tools, its page),
+        // as it follows the tabs: a tab chosen that went is not replaced under the person.
+        void this.loadTabs(true);
       },
       onLost: () => (replay.value = { status: 'failed', message: 'The extension stopped the replay (its background restarted).' }),
     };

@@ -1,6 +1,6 @@
-// From the background to every open trace viewer, which a window never focused keeps up to date
-// by: the runs stored changed, or the tabs a run can be replayed in did. Only that something
-// changed is said: a viewer reads again what it shows, as any reader of it may.
+// What the background tells every open trace viewer, so that one in a window never focused keeps
+// up: the stored runs changed, or the tabs a run can be replayed in did. Only that something
+// changed is said; a viewer reads again what it shows.
 const runsChannel = 'webmcp-agent-trace-runs';
 const replayTabsChannel = 'webmcp-agent-replay-tabs';
 

@@ -13,7 +13,7 @@ const tab = (tabId: number, origin: string): ReplayTab => ({ tabId, url: `${orig
 function replayWith(tabs: ReplayTab[] | Error | (() => Promise<ReplayTab[]>)) {
   const signals = {
     openRunId: signal<string | undefined>('run-1'),
-    openTrace: signal<StoredTrace | null | undefined>({ run: { tabId: 7, origin: 'https://shop.example' }, steps: [] } as unknown as StoredTrace),
+    openTrace: signal<StoredTrace | null | undefined>({ run: { id: 'run-1', tabId: 7, origin: 'https://shop.example' }, steps: [] } as unknown as StoredTrace),
     replayTabs: signal<ReplayTab[]>([]),
     replayTabId: signal<number | undefined>(undefined),
     replayTabLeft: signal(false),
@@ -98,19 +98,33 @@ describe('TraceReplay.followTabs', () => {
     stop();
   });
 
-  it('puts no other tab in place of a chosen one that went: the picker asks again, and says why; a tab that comes then is not chosen for the person', async () => {
+  it('puts no other tab in place of a chosen one that went: the picker asks again, and says why, until that tab comes back (a reload)', async () => {
     const { signals, answers, stop } = followed();
     signals.replayTabId.value = 7;
+    const answer = async (tabs: ReplayTab[]) => {
+      announceReplayTabsChanged();
+      await heard();
+      answers.at(-1)!(tabs);
+      await heard();
+      return [signals.replayTabId.value, signals.replayTabLeft.value];
+    };
+    expect(await answer([tab(3, 'https://shop.example')])).toEqual([undefined, true]);
+    // Another tab that comes is not chosen for the person.
+    expect(await answer([tab(3, 'https://shop.example'), tab(4, 'https://shop.example')])).toEqual([undefined, true]);
+    // The tab chosen, back on the run's site, is chosen again.
+    expect(await answer([tab(3, 'https://shop.example'), tab(7, 'https://shop.example')])).toEqual([7, false]);
+    stop();
+  });
+
+  it('chooses no tab by the run before while the run opened is still being read', async () => {
+    const { signals, answers, stop } = followed();
+    signals.openRunId.value = 'run-2';
     announceReplayTabsChanged();
     await heard();
-    answers[0]!([tab(3, 'https://shop.example')]);
+    answers[0]!([tab(7, 'https://shop.example')]);
     await heard();
-    expect([signals.replayTabId.value, signals.replayTabLeft.value]).toEqual([undefined, true]);
-    announceReplayTabsChanged();
-    await heard();
-    answers[1]!([tab(3, 'https://shop.example'), tab(7, 'https://shop.example')]);
-    await heard();
-    expect([signals.replayTabId.value, signals.replayTabLeft.value]).toEqual([undefined, true]);
+    expect(signals.replayTabs.value).toEqual([tab(7, 'https://shop.example')]);
+    expect(signals.replayTabId.value).toBeUndefined();
     stop();
   });
 
