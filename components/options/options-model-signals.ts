@@ -13,7 +13,7 @@ import type { createStoredModels } from './stored-models';
 
 interface OptionsModelSignalParts {
   settings: ReadonlySignal<Settings | undefined>;
-  saveFailure: ReadonlySignal<string | undefined>;
+  saveFailure: ReadonlySignal<{ message: string; attempt: number } | undefined>;
   webGpu: ReadonlySignal<WebGpuStatus | undefined>;
   recommendedModel: ReadonlySignal<CatalogModel | undefined>;
   recommendationReason: ReadonlySignal<string | undefined>;
@@ -29,7 +29,7 @@ interface OptionsModelSignalParts {
 export function optionsModelSignals({ settings, saveFailure, webGpu, recommendedModel, recommendationReason, promptApi, server, storage, sites, trial, webLlmDownload }: OptionsModelSignalParts) {
   return {
     settings,
-    /** Why the last change could not be saved, until one is. */
+    /** Why the last change could not be saved, until one is; `attempt` tells a second failure from the first. */
     saveFailure,
     webGpu,
     recommendedModel,

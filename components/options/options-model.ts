@@ -25,7 +25,8 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
   const webGpu = signal<WebGpuStatus | undefined>(undefined);
 
   // Why the last change could not be saved (storage full, say), until one is.
-  const saveFailure = signal<string | undefined>(undefined);
+  const saveFailure = signal<{ message: string; attempt: number } | undefined>(undefined);
+  let failedSaves = 0;
 
   /**
    * Saves a change; answers whether it was. One that could not be is said on the page, and the
@@ -37,7 +38,8 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
       saveFailure.value = undefined;
       return true;
     } catch (error) {
-      saveFailure.value = `This change was not saved: ${asSentence(errorMessage(error))} The page shows the settings as they are stored.`;
+      failedSaves += 1;
+      saveFailure.value = { message: `This change was not saved: ${asSentence(errorMessage(error))} The page shows the settings as they are stored.`, attempt: failedSaves };
       settings.value = await store.load().catch(() => settings.peek());
       return false;
     }

@@ -62,9 +62,10 @@ export function OptionsPage({ model }: { model: OptionsModel }) {
         page, linked at the top, says how many are kept, and can stop keeping them.
       </p>
       {/* Last, and held at the foot of the window: seen wherever the change was made. */}
+      {/* Keyed by the attempt: a screen reader says an alert as it appears, a second failure too. */}
       {model.saveFailure.value && (
-        <p class="notice tone-error save-failure" role="alert" data-testid="save-failure">
-          {model.saveFailure.value}
+        <p key={model.saveFailure.value.attempt} class="notice tone-error save-failure" role="alert" data-testid="save-failure">
+          {model.saveFailure.value.message}
         </p>
       )}
     </main>

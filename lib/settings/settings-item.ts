@@ -55,13 +55,19 @@ export function watchSettings(listener: (settings: Settings) => void): () => voi
  */
 export function followSettings(listener: (settings: Settings) => void, store: { load(): Promise<Settings>; watch(listener: (settings: Settings) => void): () => void } = { load: loadSettings, watch: watchSettings }): () => void {
   let heard = false;
-  const stop = store.watch((settings) => {
+  let stopped = false;
+  const stopWatching = store.watch((settings) => {
     heard = true;
     listener(settings);
   });
   store.load().then(
-    (settings) => heard || listener(settings),
+    (settings) => {
+      if (!heard && !stopped) listener(settings);
+    },
     () => undefined,
   );
-  return stop;
+  return () => {
+    stopped = true;
+    stopWatching();
+  };
 }

@@ -49,6 +49,12 @@ describe('a change the browser could not save', () => {
     expect(alert()?.getAttribute('role')).toBe('alert');
     expect(ask.value).toBe('ask-unless-read-only');
     expect(settings.stored().confirmation).toBe('ask-unless-read-only');
+    // A second failure in the same words is a new alert, which a screen reader says again.
+    const first = alert();
+    ask.value = 'ask-always';
+    ask.dispatchEvent(new Event('change', { bubbles: true }));
+    await vi.waitFor(() => expect(alert()).not.toBe(first));
+    expect(alert()?.textContent).toBe(saidNotSaved);
 
     settings.state.full = false;
     ask.value = 'ask-always';

@@ -46,4 +46,14 @@ describe('followSettings', () => {
     await later();
     expect(given).toEqual([]);
   });
+
+  it('gives nothing more once stopped, the first read included', async () => {
+    const { store, answer } = slowStore();
+    const given: Settings[] = [];
+    const stop = followSettings((settings) => given.push(settings), store);
+    stop();
+    answer().resolve(defaultSettings);
+    await later();
+    expect(given).toEqual([]);
+  });
 });
