@@ -650,6 +650,18 @@ describe('the trace viewer', () => {
     expect(document.activeElement).toBe(row);
   });
 
+  it('leaves the focus where the person put it while the run its address opened was read', async () => {
+    const store = await storeWith([{ runId: 'mugs' }]);
+    const search = document.createElement('input');
+    document.body.append(search);
+    search.focus();
+    viewer = await mountViewer(store, undefined, undefined, { initialRunId: 'mugs' });
+    await viewer.until(() => viewer!.find('run-title') !== null, 'the run');
+    await viewer.act();
+    expect(document.activeElement).toBe(search);
+    search.remove();
+  });
+
   it('says a replay the person cancelled was cancelled, in the panel and to a screen reader, until the next begins', async () => {
     viewer = await mountViewer(await storeWith([{ runId: 'mugs' }]), new Map([[7, createShopPage()]]));
     await viewer.act(() => viewer!.model.open('mugs'));
