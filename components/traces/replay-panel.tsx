@@ -37,7 +37,7 @@ export function ReplayPanel({ model }: { model: TraceViewerModel }) {
       </div>
       {/* Always in the page, so that a screen reader hears it as the chosen tab goes. */}
       <p class="muted" role="status" data-testid="replay-tab-left">
-        {model.replayTabLeft.value && model.replayTabs.value.length > 0 ? 'The tab chosen closed, or no longer offers tools: choose another.' : ''}
+        {model.replayTabLeft.value !== undefined && model.replayTabs.value.length > 0 ? 'The tab chosen closed, or no longer offers tools: choose another.' : ''}
       </p>
       <ReplayStatus model={model} onAnswered={() => replayButton.current?.focus()} />
       <ReplayAnnouncer state={state} />

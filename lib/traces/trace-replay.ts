@@ -7,6 +7,7 @@ import type { ReplayHandlers } from './trace-client';
 import type { StoredTrace } from './trace-schema';
 import type { TraceViewerOptions } from './trace-viewer-options';
 import { onReplayTabsChanged } from './viewer-news';
+import { readsOneAtATime } from './reads-one-at-a-time';
 
 /** The viewer's signals the replay reads (the open run) and writes (its own). */
 export interface ReplaySignals {
@@ -14,7 +15,7 @@ export interface ReplaySignals {
   readonly openTrace: ReadonlySignal<StoredTrace | null | undefined>;
   readonly replayTabs: Signal<ReplayTab[]>;
   readonly replayTabId: Signal<number | undefined>;
-  readonly replayTabLeft: Signal<boolean>;
+  readonly replayTabLeft: Signal<number | undefined>;
   readonly replay: Signal<ReplayState>;
 }
 
@@ -23,11 +24,8 @@ export class TraceReplay {
   private handle?: { confirm(callId: string, allow: boolean): void; cancel(): void };
   /** How many tab lists were asked for: each answer knows whether a later one was asked since. */
   private tabLists = 0;
-  /** The list read as the tabs changed, and whether they changed again meanwhile (see `followTabs`). */
-  private following?: Promise<void>;
-  private changedAgain = false;
-  /** The tab chosen that went while the list followed the tabs: chosen again should it come back. */
-  private leftTabId?: number;
+  /** The list read as the tabs changed, one read at a time (see `followTabs`). */
+  private readonly readFollowed = readsOneAtATime(() => this.loadTabs(true));
 
   constructor(
     private readonly options: Pick<TraceViewerOptions, 'client'>,
@@ -53,17 +51,17 @@ export class TraceReplay {
     // The run on show is still being read: the one before is no guide to which tab fits it.
     const run = openTrace.value?.run;
     if (run?.id !== openRunId.value) return;
-    if (!replayTabLeft.value) this.leftTabId = undefined;
-    if (followed && (replayTabId.value !== undefined || replayTabLeft.value)) {
-      this.leftTabId = replayTabId.value ?? this.leftTabId;
-      const back = tabs.find((tab) => tab.tabId === this.leftTabId && tab.origin === run?.origin);
-      replayTabLeft.value = back === undefined;
-      replayTabId.value = back?.tabId;
+    const chosen = replayTabId.value ?? replayTabLeft.value;
+    if (followed && chosen !== undefined) {
+      // The tab chosen went: none in its place, until it comes back on the run's site.
+      const back = tabs.some((tab) => tab.tabId === chosen && tab.origin === run?.origin);
+      replayTabLeft.value = back ? undefined : chosen;
+      replayTabId.value = back ? chosen : undefined;
       return;
     }
     const sameSite = tabs.filter((tab) => tab.origin === run?.origin);
     replayTabId.value = (sameSite.find((tab) => tab.tabId === run?.tabId) ?? sameSite[0])?.tabId;
-    replayTabLeft.value = false;
+    replayTabLeft.value = undefined;
   }
 
   /**
@@ -73,25 +71,9 @@ export class TraceReplay {
    * Returns how to stop.
    */
   followTabs(): () => void {
-    let stopped = false;
-    const readAgain = (): void => {
-      if (stopped || this.signals.openRunId.value === undefined) return;
-      if (this.following) {
-        this.changedAgain = true;
-        return;
-      }
-      this.following = this.loadTabs(true).finally(() => {
-        this.following = undefined;
-        if (!this.changedAgain) return;
-        this.changedAgain = false;
-        readAgain();
-      });
-    };
-    const stopHearing = onReplayTabsChanged(readAgain);
-    return () => {
-      stopped = true;
-      stopHearing();
-    };
+    return onReplayTabsChanged(() => {
+      if (this.signals.openRunId.value !== undefined) void this.readFollowed();
+    });
   }
 
   /**

@@ -5,6 +5,7 @@ import type { ReplayState } from './replay-state';
 import type { TraceClient } from './trace-client';
 import { describeExport, describeImport, describeRemovalAhead } from './describe-export';
 import { attemptAction } from './attempt-action';
+import { readsOneAtATime } from './reads-one-at-a-time';
 import { errorMessage } from '../messaging/error-message';
 import { OpenRunFollower } from './open-run-follower';
 import { onRunsChanged } from './viewer-news';
@@ -46,8 +47,8 @@ export class TraceViewerModel {
   readonly importing = signal(false);
   readonly replayTabs = signal<ReplayTab[]>([]);
   readonly replayTabId = signal<number | undefined>(undefined);
-  /** The tab chosen to replay in closed, or no longer offers tools, as the list followed the tabs: nothing took its place. */
-  readonly replayTabLeft = signal(false);
+  /** The tab chosen to replay in, which closed or no longer offers tools as the list followed the tabs: nothing took its place. */
+  readonly replayTabLeft = signal<number | undefined>(undefined);
   readonly replay = signal<ReplayState>({ status: 'idle' });
   readonly retention = signal<TraceSettings | undefined>(undefined);
 
@@ -66,9 +67,8 @@ export class TraceViewerModel {
    * import, and the runs listed then, so that once they go it says they went (see `readList`).
    */
   private removalAhead?: { notice: Notice; imported: string; listed: ReadonlyMap<string, number> };
-  /** The read of the list going on, and the one that follows it, asked for meanwhile (see `load`). */
-  private listing?: Promise<void>;
-  private relisting?: Promise<void>;
+  /** The list read one read at a time (see `load`). */
+  private readonly readListInTurn = readsOneAtATime(() => this.readList());
   /** How to stop following the retention settings, and how many changes of them were heard (see `loadRetention`). */
   private stopWatchingRetention: (() => void) | undefined;
   private retentionHeard = 0;
@@ -101,15 +101,7 @@ export class TraceViewerModel {
    * changed); a list read as it was leaves the page as it is.
    */
   load(): Promise<void> {
-    if (!this.listing) {
-      this.listing = this.readList().finally(() => (this.listing = undefined));
-      return this.listing;
-    }
-    this.relisting ??= this.listing.then(() => {
-      this.relisting = undefined;
-      return this.load();
-    });
-    return this.relisting;
+    return this.readListInTurn();
   }
 
   /**
@@ -204,7 +196,7 @@ export class TraceViewerModel {
       this.replayer.reset();
       // Another run may be from another site: the tab picked for the last one must not carry over.
       this.replayTabId.value = undefined;
-      this.replayTabLeft.value = false;
+      this.replayTabLeft.value = undefined;
     }
     this.openRunId.value = runId;
     this.openError.value = undefined;
@@ -342,7 +334,7 @@ export class TraceViewerModel {
   /** The person chose the tab to replay in. */
   chooseReplayTab(tabId: number): void {
     this.replayTabId.value = tabId;
-    this.replayTabLeft.value = false;
+    this.replayTabLeft.value = undefined;
   }
 
   /** See TraceReplay.refreshTabs. */

@@ -16,7 +16,7 @@ function replayWith(tabs: ReplayTab[] | Error | (() => Promise<ReplayTab[]>)) {
     openTrace: signal<StoredTrace | null | undefined>({ run: { id: 'run-1', tabId: 7, origin: 'https://shop.example' }, steps: [] } as unknown as StoredTrace),
     replayTabs: signal<ReplayTab[]>([]),
     replayTabId: signal<number | undefined>(undefined),
-    replayTabLeft: signal(false),
+    replayTabLeft: signal<number | undefined>(undefined),
     replay: signal<ReplayState>({ status: 'idle' }),
   };
   const client = { replayTabs: typeof tabs === 'function' ? tabs : async () => (tabs instanceof Error ? Promise.reject(tabs) : tabs) } as unknown as TraceClient;
@@ -106,7 +106,7 @@ describe('TraceReplay.followTabs', () => {
       await heard();
       answers.at(-1)!(tabs);
       await heard();
-      return [signals.replayTabId.value, signals.replayTabLeft.value];
+      return [signals.replayTabId.value, signals.replayTabLeft.value !== undefined];
     };
     expect(await answer([tab(3, 'https://shop.example')])).toEqual([undefined, true]);
     // Another tab that comes is not chosen for the person.
@@ -145,8 +145,8 @@ describe('TraceReplay.followTabs', () => {
 describe('TraceReplay.refreshTabs after the chosen tab went', () => {
   it('chooses again at the person’s asking: the run’s own tab, and the note goes', async () => {
     const { signals, replay } = replayWith([tab(3, 'https://shop.example'), tab(7, 'https://shop.example')]);
-    signals.replayTabLeft.value = true;
+    signals.replayTabLeft.value = 5;
     await replay.refreshTabs();
-    expect([signals.replayTabId.value, signals.replayTabLeft.value]).toEqual([7, false]);
+    expect([signals.replayTabId.value, signals.replayTabLeft.value]).toEqual([7, undefined]);
   });
 });
