@@ -2,6 +2,7 @@ import { computed, createModel, effect, signal } from '@preact/signals';
 import { defaultModelFor, defaultModelReason, type WebGpuStatus } from '@/lib/engines/webgpu-check';
 import { loadSettings, updateSettings, watchSettings, type Settings, type SettingsChange } from '@/lib/settings';
 import { errorMessage } from '@/lib/messaging/error-message';
+import { asSentence } from '@/lib/text/as-sentence';
 import { createEngineChoice } from './engine-choice';
 import { createEngineTrial } from './engine-trial';
 import { optionsModelActions } from './options-model-actions';
@@ -39,7 +40,7 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
       return true;
     } catch (error) {
       failedSaves += 1;
-      saveFailure.value = { message: `This change was not saved: ${asSentence(errorMessage(error))} The page shows the settings as they are stored.`, attempt: failedSaves };
+      saveFailure.value = { message: `This change was not saved: ${asSentence(errorMessage(error), 'the browser gave no reason.')} The page shows the settings as they are stored.`, attempt: failedSaves };
       settings.value = await store.load().catch(() => settings.peek());
       return false;
     }
@@ -75,9 +76,3 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
 });
 
 export type OptionsModel = InstanceType<typeof OptionsModel>;
-
-/** A browser's message as a sentence of its own: "QUOTA_BYTES quota exceeded" ends with a full stop. */
-function asSentence(message: string): string {
-  const trimmed = message.trim();
-  return trimmed === '' ? 'the browser gave no reason.' : /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
-}

@@ -1,3 +1,4 @@
+import { asSentence } from '../../text/as-sentence';
 import { defaultReplyTokens, estimateMessageTokens, isTurnOver, type ModelChunk, type ModelRequest } from '@webmcp-agents/local-agent';
 import { EngineError } from '../engine';
 import { createServerMemory, postChatRequest, type ServerMemory } from './chat-request';
@@ -272,8 +273,7 @@ function streamError({ address, model }: ReplyReading, error: NonNullable<Comple
   );
 }
 
-/** A server's words as a sentence of the message: ended with a full stop where they end without one. */
+/** A server's words as a sentence of the message (see asSentence). */
 function sentence(words: string): string {
-  const trimmed = words.trim();
-  return trimmed === '' ? 'it gave no reason.' : /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+  return asSentence(words, 'it gave no reason.');
 }
