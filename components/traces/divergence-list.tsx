@@ -40,18 +40,23 @@ function ResultPair({ recorded, replayed }: { recorded: { text: string; isError?
   }, [recorded.text, replayed.text]);
   return (
     <div class="result-pair">
-      <div>
-        <p class="muted">Recorded{recorded.isError ? ' (error)' : ''}</p>
-        <pre role="group" aria-label="Recorded result">
-          <MarkedLines lines={before} changed={changed?.before} />
-        </pre>
-      </div>
-      <div>
-        <p class="muted">Now{replayed.isError ? ' (error)' : ''}</p>
-        <pre role="group" aria-label="Result now">
-          <MarkedLines lines={after} changed={changed?.after} />
-        </pre>
-      </div>
+      <ResultSide title="Recorded" label="Recorded result" isError={recorded.isError} lines={before} changed={changed?.before} />
+      <ResultSide title="Now" label="Result now" isError={replayed.isError} lines={after} changed={changed?.after} />
+    </div>
+  );
+}
+
+/** One side of a result pair: its title, and its lines as written, those in `changed` marked. */
+function ResultSide({ title, label, isError, lines, changed }: { title: string; label: string; isError: boolean | undefined; lines: readonly string[]; changed: ReadonlySet<number> | undefined }) {
+  return (
+    <div>
+      <p class="muted">
+        {title}
+        {isError ? ' (error)' : ''}
+      </p>
+      <pre role="group" aria-label={label}>
+        <MarkedLines lines={lines} changed={changed} />
+      </pre>
     </div>
   );
 }
